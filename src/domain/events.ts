@@ -1,0 +1,122 @@
+import type { CardRef, Face } from './cards.js';
+import type { ChipZone, Zone } from './zones.js';
+
+/**
+ * Domain events: the table machine's only input (DESIGN.md "Domain events").
+ * `t` is the source time in ms (monotonic), `seq` the journal sequence number.
+ */
+interface Stamp {
+  t: number;
+  seq: number;
+}
+
+export interface HandStart extends Stamp {
+  type: 'hand.start';
+  button: number;
+  players: number[];
+  blinds: [number, number];
+  ante?: number;
+  deck?: string;
+  /** Seat of the small blind; null when a dead-button hand has no small blind. Default from the button. */
+  sb?: number | null;
+  bb?: number;
+}
+
+export interface CardSeen extends Stamp, CardRef {
+  type: 'card.seen';
+  zone: Zone;
+}
+
+export interface CardGone extends Stamp, CardRef {
+  type: 'card.gone';
+  zone: Zone;
+}
+
+export type ShufflerState = 'idle' | 'shuffling' | 'ready' | 'jam' | 'door-open' | 'error';
+
+export interface ShufflerReport extends Stamp {
+  type: 'shuffler';
+  state: ShufflerState;
+  deck: string | null;
+  count?: number;
+  faceUp: CardRef[];
+  missing: CardRef[];
+  extra: CardRef[];
+}
+
+export interface ButtonSeen extends Stamp {
+  type: 'button';
+  seat: number;
+}
+
+export interface ChipsSeen extends Stamp {
+  type: 'chips';
+  zone: ChipZone;
+  amount: number;
+}
+
+export const ACTS = ['fold', 'check', 'call', 'bet', 'raise', 'allin'] as const;
+export type Act = (typeof ACTS)[number];
+
+export interface PlayerAction extends Stamp {
+  type: 'action';
+  seat: number;
+  act: Act;
+  /** The player's total bet in this betting round after the action ("raise to 300"). */
+  amount?: number;
+}
+
+export const DEALER_INPUTS = [
+  'exposed',
+  'flashed',
+  'boxed',
+  'burn-exposed',
+  'deal-done',
+  'collect',
+  'confirm',
+  'call-floor',
+  'floor-decision',
+  'hand-end',
+] as const;
+export type DealerInputKind = (typeof DEALER_INPUTS)[number];
+
+export interface DealerInput extends Stamp {
+  type: 'dealer';
+  input: DealerInputKind;
+  zone?: Zone;
+  /** The card concerned; omitted means the last card that reached `zone`. */
+  card?: CardRef;
+  by?: 'dealer' | 'player';
+  value?: string;
+}
+
+export interface DeviceStatus extends Stamp {
+  type: 'device';
+  device: string;
+  status: 'online' | 'offline' | 'fault';
+  detail?: string;
+}
+
+/**
+ * Not a sensor fact: tells the machine that time `t` has been reached, so reads held in the
+ * reordering window can be judged. Sent by the live clock and at the end of a replayed file.
+ */
+export interface Settle extends Stamp {
+  type: 'settle';
+}
+
+export type DomainEvent =
+  | HandStart
+  | CardSeen
+  | CardGone
+  | ShufflerReport
+  | ButtonSeen
+  | ChipsSeen
+  | PlayerAction
+  | DealerInput
+  | DeviceStatus
+  | Settle;
+
+export type DomainEventType = DomainEvent['type'];
+
+export type { Face };
