@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyAction,
+  type Betting,
+  bettingPossible,
+  collect,
+  handWon,
+  nextRound,
+  openBetting,
+  pending,
+  roundClosed,
+} from '../../../src/domain/betting.js';
+import type { Act } from '../../../src/domain/events.js';
+
+/** Button 10, players 1 2 3 10: SB 1, BB 2, UTG 3. */
+function preflop(): Betting {
+  return openBetting([3, 10, 1, 2], { sb: 1, bb: 2, amounts: [100, 200] });
+}
+
+function play(b: Betting, ...actions: [number, Act, number?][]): Betting {
+  return actions.reduce((acc, [seat, act, amount]) => applyAction(acc, seat, act, amount), b);
+}
+
+describe('betting round', () => {
+  it('starts preflop with every player pending, UTG first', () => {
+    expect(pending(preflop())).toEqual([3, 10, 1, 2]);
+    expect(roundClosed(preflop())).toBe(false);
+  });
+
+  it('the big blind keeps the option after limps', () => {
+    const b = play(preflop(), [3, 'call', 200], [10, 'fold'], [1, 'call', 200]);
+    expect(pending(b)).toEqual([2]);
+    expect(roundClosed(play(b, [2, 'check']))).toBe(true);
+  });
+
+  it('a raise reopens the action for everyone who had acted', () => {
+    const b = play(preflop(), [3, 'call', 200], [10, 'raise', 600]);
+    expect(pending(b)).toEqual([1, 2, 3]);
+    const closed = play(b, [1, 'fold'], [2, 'fold'], [3, 'call', 600]);
+    expect(roundClosed(closed)).toBe(true);
+  });
+
+  it('everyone folding to one player wins the hand', () => {
+    const b = play(preflop(), [3, 'fold'], [10, 'fold'], [1, 'fold']);
+    expect(handWon(b)).toBe(true);
+    expect(pending(b)).toEqual([]);
+  });
+
+  it('marks a pending player passed over by an out-of-turn action', () => {
+    const b = play(preflop(), [10, 'fold'], [1, 'call', 200], [2, 'check']);
+    expect(pending(b)).toEqual([3]);
+    expect(b.passed).toEqual([3]);
+  });
+
+  it('a player who acts in turn is not passed over', () => {
+    const b = play(preflop(), [3, 'call', 200], [10, 'call', 200], [1, 'call', 200]);
+    expect(b.passed).toEqual([]);
+  });
+
+  it('collecting the bets after the last action closes the round', () => {
+    const b = play(preflop(), [3, 'call', 200]);
+    expect(roundClosed(collect(b))).toBe(true);
+    expect(roundClosed(collect(preflop()))).toBe(false);
+  });
+
+  it('postflop action starts left of the button and checks around close it', () => {
+    const flop = nextRound(play(preflop(), [3, 'call', 200], [10, 'fold'], [1, 'call', 200], [2, 'check']), 'flop', [1, 2, 3, 10]);
+    expect(pending(flop)).toEqual([1, 2, 3]);
+    expect(roundClosed(play(flop, [1, 'check'], [2, 'check'], [3, 'check']))).toBe(true);
+  });
+});
+
+describe('all-in and no more betting', () => {
+  it('two players all-in and the rest folded: no more betting possible', () => {
+    const b = play(preflop(), [3, 'allin', 5000], [10, 'fold'], [1, 'fold'], [2, 'allin', 3000]);
+    expect(roundClosed(b)).toBe(true);
+    expect(bettingPossible(b)).toBe(false);
+  });
+
+  it('one player with chips left facing no bet: no more betting possible', () => {
+    const b = play(preflop(), [3, 'allin', 5000], [10, 'fold'], [1, 'fold'], [2, 'call', 5000]);
+    expect(bettingPossible(b)).toBe(false);
+  });
+
+  it('a player with chips must still answer an all-in', () => {
+    const b = play(preflop(), [3, 'allin', 5000], [10, 'fold'], [1, 'fold']);
+    expect(pending(b)).toEqual([2]);
+    expect(bettingPossible(b)).toBe(true);
+  });
+
+  it('an all-in for less than the big blind leaves the big blind nothing to answer', () => {
+    const b = play(preflop(), [3, 'allin', 150], [10, 'fold'], [1, 'fold']);
+    expect(pending(b)).toEqual([]);
+    expect(bettingPossible(b)).toBe(false);
+  });
+});
