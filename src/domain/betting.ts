@@ -116,8 +116,7 @@ export function pending(b: Betting): number[] {
   const able = withChips(b);
   if (inHand(b).length <= 1) return [];
   const owes = (s: number) => (b.bets[s] ?? 0) < b.currentBet;
-  const due =
-    able.length <= 1 ? able.filter(owes) : able.filter((s) => owes(s) || !b.acted.includes(s));
+  const due = able.length <= 1 ? able.filter(owes) : able.filter((s) => owes(s) || !b.acted.includes(s));
   return rotateAfter(b.order, b.lastActor).filter((s) => due.includes(s));
 }
 

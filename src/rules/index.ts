@@ -1,0 +1,39 @@
+import { frenchCasino } from './french-casino.js';
+import { mainEvent2014 } from './main-event-2014.js';
+import { procedure } from './procedures.js';
+import { tda2007 } from './tda-2007.js';
+import type { Decision, IncidentFacts, RuleProfile, Step } from './types.js';
+
+export { CATALOGUE, type CatalogueEntry } from './catalogue.js';
+export { procedure } from './procedures.js';
+
+/** The house rulebooks croupier knows, by the id a table's configuration names. */
+export const PROFILES = {
+  'main-event-2014': mainEvent2014,
+  'french-casino': frenchCasino,
+  'tda-2007': tda2007,
+} as const satisfies Readonly<Record<string, RuleProfile>>;
+
+export type ProfileId = keyof typeof PROFILES;
+
+// Object.keys loses the key type; PROFILES is a closed literal, so the cast holds.
+export const PROFILE_IDS = Object.keys(PROFILES) as readonly ProfileId[];
+
+export function isProfileId(id: string): id is ProfileId {
+  return Object.hasOwn(PROFILES, id);
+}
+
+export function profileById(id: string): RuleProfile | undefined {
+  return isProfileId(id) ? PROFILES[id] : undefined;
+}
+
+/** A profile's decision on an incident and the procedure the dealer follows. */
+export interface Ruled {
+  decision: Decision;
+  steps: Step[];
+}
+
+export function rule(profile: RuleProfile, facts: IncidentFacts): Ruled {
+  const decision = profile.decide(facts);
+  return { decision, steps: procedure(decision.ruling, facts) };
+}

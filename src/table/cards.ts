@@ -1,0 +1,324 @@
+import { type BettingStreet, foldSeat, nextRound, pending, roundClosed } from '../domain/betting.js';
+import type { CardSeen } from '../domain/events.js';
+import { postflopOrder } from '../domain/seats.js';
+import { seatOf } from '../domain/zones.js';
+import type { IncidentFacts } from '../rules/types.js';
+import { checkPuck } from './button.js';
+import { canBet, type Draft, judging, raise, remove, substantial } from './draft.js';
+import type { CardInHand, Hand } from './state.js';
+
+/**
+ * A card read settled out of the reordering window. `batch` is the set of reads judged together:
+ * order inside it is unknown, which decides whether a card is identifiable.
+ */
+export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void {
+  const h = d.hand;
+  if (h === null || h.status === 'void' || h.status === 'over') return;
+  const known = h.cards[e.uid];
+  if (known && known.zone === e.zone) return; // a repeated read or a peek: not a new card
+  if (known && known.role !== 'stub') return move(d, h, known, e);
+  if (known) delete h.cards[e.uid]; // taken back into the stub earlier, dealt again now
+  place(h, e, 'stray');
+  if (e.zone === 'muck') return; // a card never in play reaching the muck (last hand's deck being collected)
+  if (!identityHolds(d, h, e)) return;
+  const seat = seatOf(e.zone);
+  if (seat !== null) return dealHoleCard(d, h, e, seat);
+  if (e.zone === 'burn') return burnCard(d, h, e, batch);
+  if (e.zone === 'board') boardCard(d, h, e, batch);
+}
+
+function place(h: Hand, e: CardSeen, role: CardInHand['role']): void {
+  h.cards[e.uid] = {
+    ref: { uid: e.uid, face: e.face, deck: e.deck },
+    zone: e.zone,
+    role,
+    seat: null,
+    position: null,
+    seq: e.seq,
+    expected: null,
+  };
+}
+
+export function setRole(
+  h: Hand,
+  uid: string,
+  role: CardInHand['role'],
+  extra: Partial<CardInHand> = {},
+): void {
+  const c = h.cards[uid];
+  if (c) h.cards[uid] = { ...c, role, ...extra };
+}
+
+/** A card already in the hand moved to another zone. */
+function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
+  const expected = c.expected === e.zone;
+  h.cards[e.uid] = { ...c, zone: e.zone, seq: e.seq, expected: expected ? null : c.expected };
+  if (expected) {
+    if (e.zone === 'burn' && c.role !== 'burn') {
+      // The exposed card placed on the stub is the burn before the flop (REPLACE_AT_END).
+      h.burns.push(e.uid);
+      setRole(h, e.uid, 'burn');
+    }
+    return;
+  }
+  if (h.scrambling && (e.zone === 'burn' || e.zone === 'board')) return rescramble(h, e);
+  if (c.role === 'dead' && e.zone === 'board') {
+    raise(
+      d,
+      { incident: 'PROCEDURE_NOT_FOLLOWED', expected: 'dead card kept out of play' },
+      e.seq,
+      [],
+      [c.ref],
+    );
+    return;
+  }
+  if (e.zone === 'muck' && c.role === 'hole' && c.seat !== null) {
+    remove(h.holes[c.seat] ?? [], e.uid);
+    setRole(h, e.uid, 'muck');
+  }
+}
+
+/** Checks the card belongs to this hand's deck; false when it must not be counted. */
+function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
+  const ref = { uid: e.uid, face: e.face, deck: e.deck };
+  const seat = seatOf(e.zone);
+  const seats = seat === null ? [] : [seat];
+  if (e.face === null) return settles(d, raise(d, { incident: 'FOREIGN_CARD' }, e.seq, seats, [ref]));
+  if (h.deck === null) h.deck = e.deck;
+  if (e.deck !== h.deck) {
+    const otherDeckHole = Object.values(h.cards).some(
+      (c) => c.role === 'hole' && c.ref.deck !== h.deck && c.ref.uid !== e.uid,
+    );
+    const facts: IncidentFacts = {
+      incident: 'MIXED_DECK',
+      actionsWithBothDecks: h.actedWithOtherDeck,
+      boardOnly: (e.zone === 'board' || e.zone === 'burn') && !otherDeckHole,
+      bettingPossible: canBet(h),
+    };
+    return settles(d, raise(d, facts, e.seq, seats, [ref]));
+  }
+  const twin = Object.values(h.cards).find(
+    (c) => c.ref.uid !== e.uid && c.ref.face === e.face && c.ref.deck === e.deck && inPlay(c),
+  );
+  if (twin) return settles(d, raise(d, { incident: 'DUPLICATE_CARD' }, e.seq, seats, [ref]));
+  return true;
+}
+
+function inPlay(c: CardInHand): boolean {
+  return c.role === 'hole' || c.role === 'board' || c.role === 'burn' || c.role === 'dead';
+}
+
+/** After an identity incident: the card is counted only while the floor watches the hand go on. */
+function settles(d: Draft, ruling: string | null): boolean {
+  return ruling === null || ruling === 'CALL_FLOOR' ? d.hand?.status === 'floor' : false;
+}
+
+/** Position of a seat's k-th card in the hole-card deal (1-based). */
+function positionOf(h: Hand, seat: number, k: number): number {
+  return (k - 1) * h.dealOrder.length + h.dealOrder.indexOf(seat) + 1;
+}
+
+function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
+  if (Object.keys(h.received).length === 0) checkPuck(d, e.seq);
+  if (!h.players.includes(seat) || h.betting.folded.includes(seat)) {
+    if (!h.dealEnded) raise(d, { incident: 'CARD_TO_WRONG_SEAT' }, e.seq, [seat], []);
+    return;
+  }
+  const holes = h.holes[seat] ?? [];
+  h.holes[seat] = holes;
+  const received = h.received[seat] ?? 0;
+  const owed = h.owed.includes(seat);
+  const full = h.dealEnded ? holes.length >= 2 : received >= 2;
+  if (full && !owed) {
+    const facts: IncidentFacts = { incident: 'EXTRA_CARD', afterSubstantialAction: substantial(d, h) };
+    const ruling = raise(d, facts, e.seq, [seat], []);
+    if (ruling === 'HAND_DEAD') killSeat(h, seat);
+    return;
+  }
+  const position = full || h.dealEnded ? null : positionOf(h, seat, received + 1);
+  if (!full) h.received[seat] = received + 1;
+  holes.push(e.uid);
+  setRole(h, e.uid, 'hole', { seat, position });
+  if (owed && holes.length >= 2) remove(h.owed, seat);
+  if (position === null || !judging(h)) return;
+  const skipped = h.dealOrder.filter(
+    (s) => s !== seat && (h.received[s] ?? 0) < 2 && positionOf(h, s, (h.received[s] ?? 0) + 1) < position,
+  );
+  if (skipped.length > 0) raise(d, { incident: 'SEAT_SKIPPED' }, e.seq, skipped, []);
+}
+
+/** The seat's hand is dead by ruling: it takes no further part. */
+export function killSeat(h: Hand, seat: number): void {
+  h.betting = foldSeat(h.betting, seat);
+  for (const uid of h.holes[seat] ?? []) setRole(h, uid, 'dead');
+  h.holes[seat] = [];
+  remove(h.owed, seat);
+}
+
+/**
+ * The hole-card deal is over (first action, first burn or board card, or the dealer says so):
+ * a player still short of a card was never served.
+ */
+export function endDeal(d: Draft, at: number): void {
+  const h = d.hand;
+  if (h === null || h.dealEnded) return;
+  h.dealEnded = true;
+  if (!judging(h)) return;
+  for (const seat of h.dealOrder) {
+    if (h.betting.folded.includes(seat) || (h.holes[seat]?.length ?? 0) >= 2) continue;
+    const facts: IncidentFacts = {
+      incident: 'MISSING_CARD',
+      atButton: seat === h.button,
+      afterSubstantialAction: substantial(d, h),
+    };
+    const ruling = raise(d, facts, at, [seat], []);
+    if (ruling === 'GIVE_TOP_CARD' && !h.owed.includes(seat)) h.owed.push(seat);
+    if (ruling === 'HAND_DEAD') killSeat(h, seat);
+    if (!judging(h)) return;
+  }
+}
+
+const STREETS = ['flop', 'turn', 'river'] as const;
+
+/** Street the next board card belongs to: 0 flop, 1 turn, 2 river. */
+function streetIndex(boardCount: number): 0 | 1 | 2 {
+  return boardCount < 3 ? 0 : boardCount === 3 ? 1 : 2;
+}
+
+function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): void {
+  endDeal(d, e.seq);
+  setRole(h, e.uid, 'burn');
+  if (h.status === 'void') return;
+  if (h.scrambling) return rescramble(h, e);
+  if (h.board.length === 0 && h.burns.length >= h.burnsBefore[0] && judging(h)) {
+    const identifiable = batch.filter((c) => c.zone === 'burn').length === 1;
+    const ruling = raise(d, { incident: 'FLOP_TWO_BURNS', identifiable }, e.seq, [], [refOf(h, e.uid)]);
+    if (ruling === 'FLOP_SECOND_BURN_TO_FLOP') {
+      h.board.push(e.uid);
+      setRole(h, e.uid, 'board', { expected: 'board' });
+      return;
+    }
+    if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+  }
+  h.burns.push(e.uid);
+}
+
+function refOf(h: Hand, uid: string) {
+  const c = h.cards[uid];
+  return c ? c.ref : { uid, face: null, deck: null };
+}
+
+function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): void {
+  endDeal(d, e.seq);
+  if (h.status === 'void') return;
+  setRole(h, e.uid, 'board');
+  if (h.scrambling) return rescramble(h, e);
+  const n = h.board.length;
+  const si = streetIndex(n);
+  const street = STREETS[si];
+  const first = n === 0 || n === 3 || n === 4;
+  const alone = batch.filter((c) => c.zone === 'board').length === 1;
+  const burnOut = h.burns.length >= h.burnsBefore[si];
+  if (judging(h) && h.takenBack !== null && h.takenBack === street) {
+    setRole(h, e.uid, 'stub'); // the dealer kept pitching the street the procedure takes back
+    return;
+  }
+  if (
+    judging(h) &&
+    n === 3 &&
+    !burnOut &&
+    h.betting.street === 'flop' &&
+    h.betting.lastActor === null &&
+    canBet(h)
+  ) {
+    const facts: IncidentFacts = {
+      incident: 'FLOP_FOUR_CARDS',
+      identifiable: alone,
+      burnIdentifiable: h.burns.length >= h.burnsBefore[0],
+    };
+    const ruling = raise(d, facts, e.seq, [], [refOf(h, e.uid)]);
+    if (ruling === 'FLOP_FOURTH_TO_BURN') return toBurn(h, e.uid);
+    if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+  } else if (judging(h) && first && premature(h, si)) {
+    return prematureCard(d, h, e, si, batch);
+  } else if (judging(h) && first && !burnOut) {
+    const incident = (['FLOP_NO_BURN', 'TURN_NO_BURN', 'RIVER_NO_BURN'] as const)[si];
+    const ruling = raise(d, { incident, identifiable: alone || si > 0 }, e.seq, [], [refOf(h, e.uid)]);
+    if (ruling === 'FIRST_TO_BURN') return toBurn(h, e.uid);
+    if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+  }
+  h.board.push(e.uid);
+  advanceRound(h);
+}
+
+/** A board card becomes a burn card by ruling; its physical move to the burn spot is expected. */
+function toBurn(h: Hand, uid: string): void {
+  h.burns.push(uid);
+  setRole(h, uid, 'burn', { expected: 'burn' });
+}
+
+const PREVIOUS: Record<0 | 1 | 2, BettingStreet> = { 0: 'preflop', 1: 'flop', 2: 'turn' };
+
+/** A board card is premature when the previous street's betting round is still open. */
+function premature(h: Hand, si: 0 | 1 | 2): boolean {
+  return h.betting.street === PREVIOUS[si] && !roundClosed(h.betting) && canBet(h);
+}
+
+function prematureCard(d: Draft, h: Hand, e: CardSeen, si: 0 | 1 | 2, batch: readonly CardSeen[]): void {
+  const waiting = pending(h.betting);
+  // Board cards of the same antenna cycle not judged yet are out too.
+  const out = batch.filter((c) => c.zone === 'board' && h.cards[c.uid] === undefined);
+  const cardsOut = 1 + out.length;
+  const facts: IncidentFacts = {
+    incident: (['PREMATURE_FLOP', 'PREMATURE_TURN', 'PREMATURE_RIVER'] as const)[si],
+    burnIdentifiable: h.burns.length >= h.burnsBefore[si],
+    pending: waiting,
+    actedAfterPending: waiting.length === 1 && h.betting.passed.includes(waiting[0] as number),
+    cardsOut,
+  };
+  const ruling = raise(d, facts, e.seq, waiting, [
+    refOf(h, e.uid),
+    ...out.map(({ uid, face, deck }) => ({ uid, face, deck })),
+  ]);
+  const street = STREETS[si];
+  switch (ruling) {
+    case 'PREMATURE_RESHUFFLE_NO_BURN':
+    case 'PREMATURE_RESHUFFLE_WITH_BURN':
+      setRole(h, e.uid, 'stub');
+      h.takenBack = street;
+      return;
+    case 'TURN_SET_ASIDE':
+      setRole(h, e.uid, 'stub');
+      h.takenBack = street;
+      // A new burn and turn come after flop betting; the river then comes without a burn.
+      h.burnsBefore[1] = h.burns.length + 1;
+      h.burnsBefore[2] = h.burns.length + 1;
+      return;
+    case 'BURN_AND_REPLACE':
+      toBurn(h, e.uid);
+      for (let i = si; i < 3; i++) h.burnsBefore[i as 0 | 1 | 2] += 1;
+      return;
+    case 'SKIPPED_PLAYER_FOLDS':
+      killSeat(h, waiting[0] as number);
+      break;
+  }
+  h.board.push(e.uid);
+  advanceRound(h);
+}
+
+/** The board reached a street's count: its betting round starts. */
+export function advanceRound(h: Hand): void {
+  const street: BettingStreet | null =
+    h.board.length >= 5 ? 'river' : h.board.length === 4 ? 'turn' : h.board.length === 3 ? 'flop' : null;
+  if (street === null || street === h.betting.street) return;
+  h.betting = nextRound(h.betting, street, postflopOrder(h.players, h.button));
+}
+
+/** During a floor's scramble, board and burn are whatever the floor lays out. */
+function rescramble(h: Hand, e: CardSeen): void {
+  remove(h.board, e.uid);
+  remove(h.burns, e.uid);
+  if (e.zone === 'board') h.board.push(e.uid);
+  else h.burns.push(e.uid);
+  setRole(h, e.uid, e.zone === 'board' ? 'board' : 'burn');
+}

@@ -1,0 +1,117 @@
+import { bettingPossible } from '../domain/betting.js';
+import type { CardRef } from '../domain/cards.js';
+import { rule } from '../rules/index.js';
+import type { IncidentFacts, IncidentReport, RulingCode } from '../rules/types.js';
+import type { Hand, TableContext } from './state.js';
+
+/**
+ * One event's working copy of the table: the context and its hand are copied one level deep, so
+ * the step may change them in place while the previous snapshot stays untouched (the machine is pure).
+ */
+export interface Draft {
+  ctx: TableContext;
+  hand: Hand | null;
+}
+
+export function draft(ctx: TableContext): Draft {
+  const next: TableContext = {
+    ...ctx,
+    window: [...ctx.window],
+    decks: { ...ctx.decks },
+    open: [...ctx.open],
+  };
+  next.outputs = [];
+  const h = ctx.hand;
+  next.hand = h && {
+    ...h,
+    players: [...h.players],
+    cards: { ...h.cards },
+    holes: Object.fromEntries(Object.entries(h.holes).map(([s, uids]) => [s, [...uids]])),
+    received: { ...h.received },
+    owed: [...h.owed],
+    board: [...h.board],
+    burns: [...h.burns],
+    burnsBefore: [...h.burnsBefore],
+  };
+  return { ctx: next, hand: next.hand };
+}
+
+/** The hand is being judged: incidents are raised (not after a misdeal, nor while the floor decides). */
+export function judging(h: Hand | null): h is Hand {
+  return h !== null && (h.status === 'dealing' || h.status === 'betting' || h.status === 'showdown');
+}
+
+/** Emits an incident with the active profile's ruling and procedure, and opens it for the dealer. */
+export function report(
+  d: Draft,
+  facts: IncidentFacts,
+  at: number,
+  seats: number[],
+  cards: CardRef[],
+): RulingCode {
+  const { decision, steps } = rule(d.ctx.profile, facts);
+  const incident: IncidentReport = {
+    kind: 'incident',
+    at,
+    incident: facts.incident,
+    ruling: decision.ruling,
+    seats,
+    cards,
+    rule: decision.rule,
+    floor: decision.floor,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+    steps,
+  };
+  d.ctx.outputs.push(incident);
+  d.ctx.open.push({ report: incident, step: 0 });
+  return decision.ruling;
+}
+
+/**
+ * Raises an incident about the hand and applies what the ruling does to the hand's lifecycle:
+ * void after MISDEAL/HAND_VOID, the floor decides after CALL_FLOOR. The caller applies the
+ * ruling's effect on the cards. Returns the ruling, or null when the hand is not being judged.
+ */
+export function raise(
+  d: Draft,
+  facts: IncidentFacts,
+  at: number,
+  seats: number[],
+  cards: CardRef[],
+): RulingCode | null {
+  const h = d.hand;
+  if (!judging(h)) return null;
+  const ruling = report(d, facts, at, seats, cards);
+  if (ruling === 'MISDEAL' || ruling === 'HAND_VOID') h.status = 'void';
+  if (ruling === 'CALL_FLOOR') {
+    h.resumeStatus = h.status;
+    h.status = 'floor';
+  }
+  return ruling;
+}
+
+export function substantial(d: Draft, h: Hand): boolean {
+  return d.ctx.profile.substantialAction(h.betting.actions);
+}
+
+export function canBet(h: Hand): boolean {
+  return bettingPossible(h.betting);
+}
+
+/** The last card that reached `zone` in this hand. */
+export function lastCardAt(h: Hand, zone: string): string | null {
+  let best: string | null = null;
+  let seq = -1;
+  for (const [uid, c] of Object.entries(h.cards)) {
+    if (c.zone === zone && c.seq > seq) {
+      best = uid;
+      seq = c.seq;
+    }
+  }
+  return best;
+}
+
+export function remove<T>(list: T[], item: T): void {
+  const i = list.indexOf(item);
+  if (i >= 0) list.splice(i, 1);
+}

@@ -1,0 +1,255 @@
+import {
+  allInPlayers,
+  applyAction,
+  bettingPossible,
+  collect,
+  handWon,
+  inHand,
+  openBetting,
+  roundClosed,
+} from '../domain/betting.js';
+import type { CardRef } from '../domain/cards.js';
+import type { ChipsSeen, DealerInput, HandStart, PlayerAction, ShufflerReport } from '../domain/events.js';
+import { dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
+import { seatOf, type Zone } from '../domain/zones.js';
+import type { IncidentFacts } from '../rules/types.js';
+import { advanceRound, endDeal, setRole } from './cards.js';
+import { canBet, type Draft, judging, lastCardAt, raise, remove, report } from './draft.js';
+import type { Hand } from './state.js';
+
+/** A new hand; it ends the previous one if `hand-end` did not. */
+export function startHand(d: Draft, e: HandStart): void {
+  const fallback = defaultBlinds(e.button, e.players);
+  const sb = e.sb === undefined ? fallback.sb : e.sb;
+  const bb = e.bb ?? fallback.bb;
+  const no = d.ctx.hands + 1;
+  const hand: Hand = {
+    no,
+    button: e.button,
+    players: [...e.players].sort((a, b) => a - b),
+    sb,
+    bb,
+    deck: e.deck ?? null,
+    dealOrder: dealOrder(e.button, e.players, bb),
+    status: 'dealing',
+    cards: {},
+    holes: {},
+    received: {},
+    dealEnded: false,
+    owed: [],
+    dealerExposed: 0,
+    boxedInDeal: 0,
+    boxedAfterDeal: 0,
+    board: [],
+    burns: [],
+    burnsBefore: [1, 2, 3],
+    takenBack: null,
+    scrambling: false,
+    betting: openBetting(preflopOrder(e.players, bb), { sb, bb, amounts: e.blinds }),
+    actedWithOtherDeck: false,
+    allInPrompted: false,
+    resumeStatus: null,
+  };
+  d.ctx.hands = no;
+  d.ctx.hand = hand;
+  d.hand = hand;
+  d.ctx.puckFlagged = false;
+  // Incidents about the previous hand are closed by the new one; deck faults stay open.
+  d.ctx.open = d.ctx.open.filter((o) => o.report.incident.startsWith('DECK_'));
+  if (hand.deck !== null) d.ctx.decks[hand.deck] = { lastHand: no, returned: false, fault: null };
+}
+
+export function onAction(d: Draft, e: PlayerAction): void {
+  const h = d.hand;
+  if (h === null || h.status === 'void' || h.status === 'over') return;
+  endDeal(d, e.seq);
+  if ((h.status as Hand['status']) === 'void') return; // the deal ended in a misdeal
+  h.takenBack = null;
+  h.scrambling = false;
+  if (Object.values(h.cards).some((c) => c.role !== 'stray' && c.role !== 'stub' && c.ref.deck !== h.deck)) {
+    h.actedWithOtherDeck = true;
+  }
+  h.betting = applyAction(h.betting, e.seat, e.act, e.amount);
+  afterBetting(d, h, e.seq);
+}
+
+/** After the betting changed: the all-in prompt, the showdown, the hand won. */
+function afterBetting(d: Draft, h: Hand, at: number): void {
+  if (handWon(h.betting)) {
+    if (h.status === 'betting' || h.status === 'dealing') h.status = 'over';
+    return;
+  }
+  if (h.status === 'dealing') h.status = 'betting';
+  const allIn = allInPlayers(h.betting);
+  if (!h.allInPrompted && allIn.length >= 2 && !bettingPossible(h.betting) && judging(h)) {
+    h.allInPrompted = true;
+    d.ctx.outputs.push({
+      kind: 'prompt',
+      at,
+      prompt: 'ALL_IN_SHOWDOWN',
+      seats: inHand(h.betting),
+      rule: d.ctx.profile.promptRule('ALL_IN_SHOWDOWN'),
+      steps: [],
+    });
+  }
+  if (h.status === 'betting' && h.board.length >= 5 && roundClosed(h.betting)) h.status = 'showdown';
+}
+
+export function onChips(d: Draft, e: ChipsSeen): void {
+  const h = d.hand;
+  if (h === null || e.zone !== 'pot' || e.amount <= 0) return;
+  h.betting = collect(h.betting);
+}
+
+export function onDealer(d: Draft, e: DealerInput): void {
+  const h = d.hand;
+  switch (e.input) {
+    case 'exposed':
+    case 'flashed':
+      if (h) exposed(d, h, e);
+      return;
+    case 'boxed':
+      if (h) boxed(d, h, e);
+      return;
+    case 'burn-exposed':
+      if (h) burnExposed(d, h, e);
+      return;
+    case 'deal-done':
+      endDeal(d, e.seq);
+      return;
+    case 'collect':
+      if (h) h.betting = collect(h.betting);
+      return;
+    case 'confirm':
+      return confirmStep(d);
+    case 'floor-decision':
+      if (h) floorDecision(d, h, e.value);
+      return;
+    case 'hand-end':
+      if (h && h.status !== 'void') h.status = 'over';
+      return;
+    case 'call-floor':
+      return;
+  }
+}
+
+/** The card a dealer input is about: the one named, else the last card that reached the zone. */
+function cardOf(h: Hand, e: DealerInput): { uid: string | null; ref: CardRef | null } {
+  const uid = e.card?.uid ?? (e.zone ? lastCardAt(h, e.zone) : null);
+  const ref = (uid !== null ? h.cards[uid]?.ref : undefined) ?? e.card ?? null;
+  return { uid, ref };
+}
+
+function exposed(d: Draft, h: Hand, e: DealerInput): void {
+  const { uid, ref } = cardOf(h, e);
+  const card = uid !== null ? h.cards[uid] : undefined;
+  const seat = card?.seat ?? (e.zone ? seatOf(e.zone as Zone) : null);
+  if (card?.role === 'burn') return burnExposed(d, h, e);
+  const by = e.input === 'flashed' ? 'dealer' : (e.by ?? 'dealer');
+  if (by === 'dealer') h.dealerExposed += 1;
+  const facts: IncidentFacts = {
+    incident: e.input === 'flashed' ? 'FLASHED_CARD' : 'EXPOSED_CARD',
+    by,
+    dealPosition: h.dealEnded ? null : (card?.position ?? null),
+    toButton: seat === h.button,
+    dealerExposedCount: h.dealerExposed,
+  };
+  const ruling = raise(d, facts, e.seq, seat === null ? [] : [seat], ref ? [ref] : []);
+  if (ruling === 'REPLACE_AT_END' && uid !== null && seat !== null) {
+    // The exposed card is dead, kept apart: it will be the burn before the flop; the seat gets one more card.
+    remove(h.holes[seat] ?? [], uid);
+    setRole(h, uid, 'dead', { expected: 'burn' });
+    h.owed.push(seat);
+  }
+}
+
+function boxed(d: Draft, h: Hand, e: DealerInput): void {
+  const { uid, ref } = cardOf(h, e);
+  const card = uid !== null ? h.cards[uid] : undefined;
+  const duringDeal = !h.dealEnded;
+  const nth = duringDeal ? ++h.boxedInDeal : ++h.boxedAfterDeal;
+  const facts: IncidentFacts = { incident: 'BOXED_CARD', duringDeal, nth, bettingPossible: canBet(h) };
+  const seat = card?.seat ?? null;
+  const ruling = raise(d, facts, e.seq, seat === null ? [] : [seat], ref ? [ref] : []);
+  if (ruling !== 'BOXED_SET_ASIDE' || uid === null || !card) return;
+  // Set aside as if it were not in the deck: the next card goes where it would have gone.
+  if (card.role === 'hole' && seat !== null) {
+    remove(h.holes[seat] ?? [], uid);
+    if (card.position !== null) h.received[seat] = (h.received[seat] ?? 1) - 1;
+  }
+  remove(h.board, uid);
+  remove(h.burns, uid);
+  setRole(h, uid, 'dead', { seat: null, position: null });
+}
+
+function burnExposed(d: Draft, h: Hand, e: DealerInput): void {
+  const uid = e.card?.uid ?? h.burns[h.burns.length - 1] ?? null;
+  const ref = (uid !== null ? h.cards[uid]?.ref : undefined) ?? e.card;
+  raise(d, { incident: 'BURN_EXPOSED' }, e.seq, [], ref ? [ref] : []);
+}
+
+function confirmStep(d: Draft): void {
+  const first = d.ctx.open[0];
+  if (!first) return;
+  const step = first.step + 1;
+  d.ctx.open[0] = { ...first, step };
+  if (step >= first.report.steps.length) d.ctx.open.shift();
+}
+
+/** The floor's decision after CALL_FLOOR: void the hand, or let it go on from where it stands. */
+function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
+  d.ctx.open = d.ctx.open.filter((o) => o.report.ruling !== 'CALL_FLOOR');
+  if (h.status !== 'floor') return;
+  const ends = value === 'misdeal' || value === 'void' || value === 'hand-void';
+  h.status = ends ? 'void' : (h.resumeStatus ?? 'betting');
+  h.resumeStatus = null;
+  advanceRound(h);
+}
+
+/** Deck faults found by the shuffler's count and card recognition, and cards not returned after a hand. */
+export function onShuffler(d: Draft, e: ShufflerReport): void {
+  if (e.state !== 'ready') return;
+  const deck = e.deck;
+  const record = deck === null ? undefined : d.ctx.decks[deck];
+  const h = d.hand;
+  if (deck !== null && record && !record.returned) {
+    d.ctx.decks[deck] = { ...record, returned: true };
+    const inPlay = h !== null && h.no === record.lastHand ? h.cards : {};
+    const heldOut = e.missing.some((c) => Object.hasOwn(inPlay, c.uid));
+    if ((e.count !== undefined && e.count < 52) || heldOut) {
+      raiseDeckFault(d, 'CARD_NOT_RETURNED', deck, e);
+      return;
+    }
+  }
+  const foreign = [...e.extra, ...e.faceUp].some(
+    (c) => c.face === null || (deck !== null && c.deck !== deck),
+  );
+  const miscount = (e.count !== undefined && e.count !== 52) || e.missing.length > 0 || e.extra.length > 0;
+  const fault = foreign
+    ? 'DECK_UNKNOWN_CARD'
+    : miscount
+      ? 'DECK_COUNT'
+      : e.faceUp.length > 0
+        ? 'DECK_FACE_UP'
+        : null;
+  if (fault === null) {
+    if (deck !== null && record) d.ctx.decks[deck] = { ...record, returned: true, fault: null };
+    return;
+  }
+  raiseDeckFault(d, fault, deck, e);
+}
+
+function raiseDeckFault(
+  d: Draft,
+  incident: 'DECK_COUNT' | 'DECK_FACE_UP' | 'DECK_UNKNOWN_CARD' | 'CARD_NOT_RETURNED',
+  deck: string | null,
+  e: ShufflerReport,
+): void {
+  const key = deck ?? '?';
+  const record = d.ctx.decks[key] ?? { lastHand: 0, returned: true, fault: null };
+  const fingerprint = JSON.stringify([incident, e.count, e.missing, e.extra, e.faceUp]);
+  if (record.fault === fingerprint) return; // the shuffler repeats its status: one alarm per fault
+  d.ctx.decks[key] = { ...record, fault: fingerprint };
+  const cards = incident === 'CARD_NOT_RETURNED' ? [] : incident === 'DECK_FACE_UP' ? e.faceUp : e.extra;
+  report(d, { incident }, e.seq, [], cards);
+}

@@ -1,0 +1,100 @@
+import type { Betting } from '../domain/betting.js';
+import type { CardRef } from '../domain/cards.js';
+import type { CardSeen } from '../domain/events.js';
+import type { Zone } from '../domain/zones.js';
+import type { IncidentReport, RuleProfile, Step, Street, TableOutput } from '../rules/types.js';
+
+/** What a card is for the hand, which may differ from where it physically lies (a ruling reassigns it). */
+export type CardRole = 'hole' | 'board' | 'burn' | 'muck' | 'dead' | 'stub' | 'stray';
+
+export interface CardInHand {
+  ref: CardRef;
+  /** Where the antennas last saw it. */
+  zone: Zone;
+  role: CardRole;
+  /** Seat holding it, for hole cards. */
+  seat: number | null;
+  /** 1-based position in the hole-card deal, when it was dealt in it. */
+  position: number | null;
+  /** Sequence number of its last arrival in a zone. */
+  seq: number;
+  /** Where a procedure sends it next: its arrival there is expected, not an incident. */
+  expected: Zone | null;
+}
+
+/**
+ * Where a hand stands. `status` is the lifecycle the machine's states mirror:
+ * dealing → betting (street from the board) → showdown/over, or void (misdeal, hand void: wait
+ * for the redeal), or floor (a CALL_FLOOR ruling: the floor decides, the machine only watches).
+ */
+export type HandStatus = 'dealing' | 'betting' | 'showdown' | 'over' | 'void' | 'floor';
+
+export interface Hand {
+  no: number;
+  button: number;
+  players: number[];
+  sb: number | null;
+  bb: number;
+  deck: string | null;
+  dealOrder: number[];
+  status: HandStatus;
+  cards: Record<string, CardInHand>;
+  /** Live hole cards per seat, in arrival order. */
+  holes: Record<number, string[]>;
+  /** Deal positions each seat has consumed (a dead exposed card keeps its position). */
+  received: Record<number, number>;
+  dealEnded: boolean;
+  /** Seats owed one more hole card by a ruling (replacement of an exposed card, the button's top card). */
+  owed: number[];
+  dealerExposed: number;
+  boxedInDeal: number;
+  boxedAfterDeal: number;
+  board: string[];
+  burns: string[];
+  /** Burn cards that must be out before the first card of the flop, turn and river. */
+  burnsBefore: [number, number, number];
+  /** A premature street taken back by ruling: further cards of it go back to the stub until the next action. */
+  takenBack: Street | null;
+  /** A scramble under the floor's eye: board and burn arrivals are not judged until the next action. */
+  scrambling: boolean;
+  betting: Betting;
+  /** A betting action happened while a card of the other deck was in play. */
+  actedWithOtherDeck: boolean;
+  allInPrompted: boolean;
+  /** The hand's status before a CALL_FLOOR suspended judging. */
+  resumeStatus: HandStatus | null;
+}
+
+export interface OpenIncident {
+  report: IncidentReport;
+  /** Index of the step the dealer is on. */
+  step: number;
+}
+
+export interface DeckRecord {
+  /** Number of the last hand dealt with this deck. */
+  lastHand: number;
+  /** The shuffler has counted it since that hand. */
+  returned: boolean;
+  /** Fingerprint of the last deck fault raised, so periodic reports do not raise it again. */
+  fault: string | null;
+}
+
+export interface TableContext {
+  seats: number;
+  orderWindowMs: number;
+  profile: RuleProfile;
+  hands: number;
+  hand: Hand | null;
+  /** Card reads held in the reordering window. */
+  window: CardSeen[];
+  /** Seat where the button puck was last read. */
+  puck: number | null;
+  puckFlagged: boolean;
+  decks: Record<string, DeckRecord>;
+  open: OpenIncident[];
+  /** Outputs of the last event, for the machine to emit. */
+  outputs: TableOutput[];
+}
+
+export type { Step };
