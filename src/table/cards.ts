@@ -118,6 +118,18 @@ function positionOf(h: Hand, seat: number, k: number): number {
   return (k - 1) * h.dealOrder.length + h.dealOrder.indexOf(seat) + 1;
 }
 
+/** The next position of the deal still to be served, and its seat. */
+export function nextInDeal(h: Hand): { seat: number; position: number } | null {
+  let next: { seat: number; position: number } | null = null;
+  for (const seat of h.dealOrder) {
+    const received = h.received[seat] ?? 0;
+    if (received >= 2) continue;
+    const position = positionOf(h, seat, received + 1);
+    if (next === null || position < next.position) next = { seat, position };
+  }
+  return next;
+}
+
 function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
   if (Object.keys(h.received).length === 0) checkPuck(d, e.seq);
   if (!h.players.includes(seat) || h.betting.folded.includes(seat)) {
@@ -196,6 +208,7 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
     if (ruling === 'FLOP_SECOND_BURN_TO_FLOP') {
       h.board.push(e.uid);
       setRole(h, e.uid, 'board', { expected: 'board' });
+      h.flopOverflowIsBurn = true;
       return;
     }
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;

@@ -13,7 +13,7 @@ import type { ChipsSeen, DealerInput, HandStart, PlayerAction, ShufflerReport } 
 import { dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { seatOf, type Zone } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
-import { advanceRound, endDeal, setRole } from './cards.js';
+import { advanceRound, endDeal, nextInDeal, setRole } from './cards.js';
 import { canBet, type Draft, judging, lastCardAt, raise, remove, report } from './draft.js';
 import type { Hand } from './state.js';
 
@@ -44,6 +44,7 @@ export function startHand(d: Draft, e: HandStart): void {
     burns: [],
     burnsBefore: [1, 2, 3],
     takenBack: null,
+    flopOverflowIsBurn: false,
     scrambling: false,
     betting: openBetting(preflopOrder(e.players, bb), { sb, bb, amounts: e.blinds }),
     actedWithOtherDeck: false,
@@ -143,24 +144,29 @@ function cardOf(h: Hand, e: DealerInput): { uid: string | null; ref: CardRef | n
 function exposed(d: Draft, h: Hand, e: DealerInput): void {
   const { uid, ref } = cardOf(h, e);
   const card = uid !== null ? h.cards[uid] : undefined;
-  const seat = card?.seat ?? (e.zone ? seatOf(e.zone as Zone) : null);
   if (card?.role === 'burn') return burnExposed(d, h, e);
+  // A card turned before it reached a seat (fallen off the table) was the next card of the deal.
+  const unseated = !h.dealEnded && card?.seat == null ? nextInDeal(h) : null;
+  const seat = card?.seat ?? (e.zone ? seatOf(e.zone as Zone) : null) ?? unseated?.seat ?? null;
   const by = e.input === 'flashed' ? 'dealer' : (e.by ?? 'dealer');
   if (by === 'dealer') h.dealerExposed += 1;
   const facts: IncidentFacts = {
     incident: e.input === 'flashed' ? 'FLASHED_CARD' : 'EXPOSED_CARD',
     by,
-    dealPosition: h.dealEnded ? null : (card?.position ?? null),
+    dealPosition: h.dealEnded ? null : (card?.position ?? unseated?.position ?? null),
     toButton: seat === h.button,
     dealerExposedCount: h.dealerExposed,
   };
   const ruling = raise(d, facts, e.seq, seat === null ? [] : [seat], ref ? [ref] : []);
-  if (ruling === 'REPLACE_AT_END' && uid !== null && seat !== null) {
-    // The exposed card is dead, kept apart: it will be the burn before the flop; the seat gets one more card.
+  if (ruling !== 'REPLACE_AT_END' || seat === null) return;
+  // The exposed card is dead, kept apart: it will be the burn before the flop; the seat gets one more card.
+  if (uid !== null && card) {
     remove(h.holes[seat] ?? [], uid);
     setRole(h, uid, 'dead', { expected: 'burn' });
-    h.owed.push(seat);
+  } else if (unseated !== null) {
+    h.received[seat] = (h.received[seat] ?? 0) + 1; // it took that seat's place in the deal
   }
+  h.owed.push(seat);
 }
 
 function boxed(d: Draft, h: Hand, e: DealerInput): void {

@@ -77,20 +77,55 @@ function settle(d: Draft): void {
   for (const read of batch) arrive(d, read, batch);
 }
 
-const ZONE_RANK = { muck: 0, seat: 1, burn: 2, board: 3 } as const;
+/**
+ * The order a correct deal would have given one antenna cycle's reads: muck, then hole cards in deal
+ * order, then burn and board cards interleaved so each street's burn comes before its first card.
+ */
+export function canonicalOrder(h: Hand | null, cycle: readonly CardSeen[]): CardSeen[] {
+  // A card read again where it already lies (a repeat, a peek) is no new card, nor is a second read in the cycle.
+  const reads = cycle.filter(
+    (r, i) =>
+      h?.cards[r.uid]?.zone !== r.zone && cycle.findIndex((o) => o.uid === r.uid && o.zone === r.zone) === i,
+  );
+  const muck = reads.filter((r) => r.zone === 'muck');
+  const seats = holeCardsInDealOrder(h, reads);
+  const burns = reads.filter((r) => r.zone === 'burn');
+  const boards = reads.filter((r) => r.zone === 'board');
+  return [...muck, ...seats, ...interleave(h, burns, boards)];
+}
 
-export function canonicalOrder(h: Hand | null, reads: readonly CardSeen[]): CardSeen[] {
+function holeCardsInDealOrder(h: Hand | null, reads: readonly CardSeen[]): CardSeen[] {
   const counts = new Map<number, number>();
-  const key = (read: CardSeen): [number, number] => {
+  const keyed = reads.flatMap((read, i) => {
     const seat = seatOf(read.zone);
-    if (seat === null) return [ZONE_RANK[read.zone as 'muck' | 'burn' | 'board'], 0];
-    if (h === null || h.cards[read.uid]?.zone === read.zone) return [ZONE_RANK.seat, -1];
+    if (seat === null) return [];
+    if (h === null) return [{ read, key: i, i }];
     const k = (h.received[seat] ?? 0) + (counts.get(seat) ?? 0);
     counts.set(seat, (counts.get(seat) ?? 0) + 1);
     const index = h.dealOrder.indexOf(seat);
-    return [ZONE_RANK.seat, index < 0 ? Number.MAX_SAFE_INTEGER : k * h.dealOrder.length + index];
-  };
-  const keyed = reads.map((read, i) => ({ read, key: key(read), i }));
-  keyed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.i - b.i);
+    return [{ read, key: index < 0 ? Number.MAX_SAFE_INTEGER : k * h.dealOrder.length + index, i }];
+  });
+  keyed.sort((a, b) => a.key - b.key || a.i - b.i);
   return keyed.map((k) => k.read);
+}
+
+/** Board cards complete a street (3, 4, 5); a street's first card wants its burn out before it. */
+function interleave(h: Hand | null, burns: CardSeen[], boards: CardSeen[]): CardSeen[] {
+  const out: CardSeen[] = [];
+  let board = h?.board.length ?? 0;
+  let burnt = h?.burns.length ?? 0;
+  const before = h?.burnsBefore ?? [1, 2, 3];
+  let b = 0;
+  let c = 0;
+  while (b < burns.length || c < boards.length) {
+    const street = board < 3 ? 0 : board === 3 ? 1 : 2;
+    const wantsBurn = (board === 0 || board === 3 || board === 4) && burnt < before[street];
+    const takeBurn = b < burns.length && (wantsBurn || c >= boards.length);
+    const next = takeBurn ? burns[b++] : boards[c++];
+    if (!next) break;
+    out.push(next);
+    if (takeBurn) burnt++;
+    else board++;
+  }
+  return out;
 }

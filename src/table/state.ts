@@ -55,6 +55,8 @@ export interface Hand {
   burnsBefore: [number, number, number];
   /** A premature street taken back by ruling: further cards of it go back to the stub until the next action. */
   takenBack: Street | null;
+  /** After the second burn became the first flop card, a flop card past the third is the turn's burn. */
+  flopOverflowIsBurn: boolean;
   /** A scramble under the floor's eye: board and burn arrivals are not judged until the next action. */
   scrambling: boolean;
   betting: Betting;

@@ -64,7 +64,11 @@ describe('betting round', () => {
   });
 
   it('postflop action starts left of the button and checks around close it', () => {
-    const flop = nextRound(play(preflop(), [3, 'call', 200], [10, 'fold'], [1, 'call', 200], [2, 'check']), 'flop', [1, 2, 3, 10]);
+    const flop = nextRound(
+      play(preflop(), [3, 'call', 200], [10, 'fold'], [1, 'call', 200], [2, 'check']),
+      'flop',
+      [1, 2, 3, 10],
+    );
     expect(pending(flop)).toEqual([1, 2, 3]);
     expect(roundClosed(play(flop, [1, 'check'], [2, 'check'], [3, 'check']))).toBe(true);
   });

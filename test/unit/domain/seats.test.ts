@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clockwiseAfter, dealOrder, defaultBlinds, postflopOrder, preflopOrder } from '../../../src/domain/seats.js';
+import {
+  clockwiseAfter,
+  dealOrder,
+  defaultBlinds,
+  postflopOrder,
+  preflopOrder,
+} from '../../../src/domain/seats.js';
 
 describe('deal order', () => {
   it('starts with the first player after the button and goes clockwise', () => {

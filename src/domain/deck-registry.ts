@@ -1,0 +1,130 @@
+import { type CardRef, FACES, type Face } from './cards.js';
+
+/** A registration the registry refuses; the message is meant for the person registering the deck. */
+export class RegistryError extends Error {
+  override name = 'RegistryError';
+}
+
+/** HF card tags carry 4- to 10-byte UIDs (ISO 14443 single to triple size, ISO 15693 8 bytes). */
+const UID_PATTERN = /^(?:[0-9A-F]{2}){4,10}$/;
+
+export function isTagUid(uid: string): boolean {
+  return UID_PATTERN.test(uid.toUpperCase());
+}
+
+/** Readers and card makers' lists differ in hex case; the registry keys on upper case. */
+function normaliseUid(uid: string): string {
+  const upper = uid.toUpperCase();
+  if (!UID_PATTERN.test(upper)) throw new RegistryError(`"${uid}" is not a tag UID (4 to 10 bytes in hex)`);
+  return upper;
+}
+
+interface Tag {
+  deck: string;
+  face: Face;
+  /** 1 for the deck's own card, 2.. for further tags of the same face (replacement cards). */
+  copy: number;
+}
+
+function describeTag({ deck, face, copy }: Tag): string {
+  return `${face} of deck ${deck}${copy > 1 ? ` (copy ${copy})` : ''}`;
+}
+
+/** Maps each card tag UID to its face and deck id; a UID it does not know is a foreign card. */
+export class DeckRegistry {
+  readonly #tags = new Map<string, Tag>();
+  /** UIDs of each deck's face, by copy: key `deck face`. */
+  readonly #copies = new Map<string, string[]>();
+
+  /** A registry holding each deck with the deterministic scenario UIDs (see `scenarioUid`). */
+  static forScenario(deckIds: readonly string[]): DeckRegistry {
+    const registry = new DeckRegistry();
+    for (const deckId of deckIds) {
+      registry.registerDeck(
+        deckId,
+        FACES.map((face) => scenarioUid(deckId, face)),
+      );
+    }
+    return registry;
+  }
+
+  /** Registers a deck scanned in the known order: `uidsInFacesOrder[i]` is the tag of `FACES[i]`. */
+  registerDeck(deckId: string, uidsInFacesOrder: readonly string[]): void {
+    if (deckId === '') throw new RegistryError('a deck id must not be empty');
+    if (this.decks().includes(deckId)) throw new RegistryError(`deck ${deckId} is already registered`);
+    if (uidsInFacesOrder.length !== FACES.length) {
+      throw new RegistryError(
+        `deck ${deckId}: expected ${FACES.length} tag UIDs (one per face, in FACES order), got ${uidsInFacesOrder.length}`,
+      );
+    }
+    // Check the whole list before registering anything, so a refused deck leaves no trace.
+    const listed = new Map<string, Face>();
+    FACES.forEach((face, i) => {
+      const uid = normaliseUid(uidsInFacesOrder[i] ?? '');
+      const twin = listed.get(uid);
+      if (twin) throw new RegistryError(`deck ${deckId}: UID ${uid} is listed for both ${twin} and ${face}`);
+      this.#assertFree(uid);
+      listed.set(uid, face);
+    });
+    for (const [uid, face] of listed) this.#add(uid, { deck: deckId, face, copy: 1 });
+  }
+
+  /** Registers a further physical tag for a face of a registered deck (e.g. a replacement card). */
+  addTag(deckId: string, face: Face, uid: string): void {
+    const copies = this.#copies.get(copiesKey(deckId, face));
+    if (!copies) throw new RegistryError(`deck ${deckId} is not registered`);
+    const normalised = normaliseUid(uid);
+    this.#assertFree(normalised);
+    this.#add(normalised, { deck: deckId, face, copy: copies.length + 1 });
+  }
+
+  /** The card a tag stands for; face and deck are null for a tag no registered deck has (a foreign card). */
+  lookup(uid: string): CardRef {
+    const normalised = uid.toUpperCase();
+    const tag = this.#tags.get(normalised);
+    return { uid: normalised, face: tag?.face ?? null, deck: tag?.deck ?? null };
+  }
+
+  /** Which physical tag of its face a UID is (1 = the deck's own card); undefined when unknown. */
+  copyOf(uid: string): number | undefined {
+    return this.#tags.get(uid.toUpperCase())?.copy;
+  }
+
+  uidOf(deckId: string, face: Face, copy = 1): string | undefined {
+    return this.#copies.get(copiesKey(deckId, face))?.[copy - 1];
+  }
+
+  /** Registered deck ids, in registration order. */
+  decks(): string[] {
+    return [...new Set([...this.#tags.values()].map((tag) => tag.deck))];
+  }
+
+  #assertFree(uid: string): void {
+    const tag = this.#tags.get(uid);
+    if (tag) throw new RegistryError(`UID ${uid} is already registered to ${describeTag(tag)}`);
+  }
+
+  #add(uid: string, tag: Tag): void {
+    this.#tags.set(uid, tag);
+    const key = copiesKey(tag.deck, tag.face);
+    this.#copies.set(key, [...(this.#copies.get(key) ?? []), uid]);
+  }
+}
+
+function copiesKey(deckId: string, face: Face): string {
+  return `${deckId} ${face}`;
+}
+
+/**
+ * A stable 4-byte tag UID for scenarios and simulators: 16 bits folded from an FNV-1a hash of the deck id,
+ * then the copy (1-255), then the face's index in FACES. Distinct across faces and copies by construction;
+ * two deck ids whose hashes collide are refused by `registerDeck` rather than silently merged.
+ */
+export function scenarioUid(deckId: string, face: Face, copy = 1): string {
+  if (!Number.isInteger(copy) || copy < 1 || copy > 255) throw new RangeError(`copy ${copy} is not in 1-255`);
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(deckId)) hash = Math.imul(hash ^ byte, 0x01000193);
+  const deckBits = ((hash >>> 16) ^ hash) & 0xffff;
+  const uid = ((deckBits << 16) | (copy << 8) | FACES.indexOf(face)) >>> 0;
+  return uid.toString(16).toUpperCase().padStart(8, '0');
+}

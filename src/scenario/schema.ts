@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import type { CardRef } from '../domain/cards.js';
+import type { DeckRegistry } from '../domain/deck-registry.js';
+import {
+  ACTS,
+  DEALER_INPUTS,
+  type DeviceStatus,
+  type DomainEvent,
+  type DomainEventType,
+  type ShufflerState,
+} from '../domain/events.js';
+import type { ChipZone, Zone } from '../domain/zones.js';
+import { identify } from '../normaliser/identify.js';
+import { PROFILE_IDS, profileById } from '../rules/index.js';
+import {
+  INCIDENTS,
+  type IncidentCode,
+  PROMPTS,
+  type PromptCode,
+  RULINGS,
+  type RulingCode,
+} from '../rules/types.js';
+import { show } from './errors.js';
+import type { CardNotation } from './notation.js';
+
+/** `settle` is the clock's, never written in a scenario. */
+export type ScenarioEventType = Exclude<DomainEventType, 'settle'>;
+
+/** An event as a scenario item describes it; `t` and `seq` come from the item's place in the file. */
+export type EventBody<T extends ScenarioEventType = ScenarioEventType> = T extends ScenarioEventType
+  ? Omit<Extract<DomainEvent, { type: T }>, 't' | 'seq'>
+  : never;
+
+interface ExpectationBase {
+  at?: number;
+  seats?: number[];
+}
+export interface IncidentExpectation extends ExpectationBase {
+  kind: 'incident';
+  incident: IncidentCode;
+  ruling: RulingCode;
+  cards?: CardRef[];
+}
+export interface PromptExpectation extends ExpectationBase {
+  kind: 'prompt';
+  prompt: PromptCode;
+}
+export type Expectation = IncidentExpectation | PromptExpectation;
+
+const SHUFFLER_STATES = [
+  'idle',
+  'shuffling',
+  'ready',
+  'jam',
+  'door-open',
+  'error',
+] as const satisfies readonly ShufflerState[];
+const DEVICE_STATUSES = ['online', 'offline', 'fault'] as const satisfies readonly DeviceStatus['status'][];
+
+const DECK_ID = /^[A-Za-z0-9_-]+$/;
+const MIN_SEATS = 2;
+const MAX_SEATS = 10;
+const DEFAULT_ORDER_WINDOW_MS = 300;
+
+function isPrompt(code: string): code is PromptCode {
+  return (PROMPTS as readonly string[]).includes(code);
+}
+
+/** Reports each repeated item of a list at its index. */
+function distinct<T>(label: (value: T) => string) {
+  return (list: readonly T[], ctx: z.core.$RefinementCtx<T[]>): void => {
+    list.forEach((value, i) => {
+      if (list.indexOf(value) < i) {
+        ctx.addIssue({ code: 'custom', path: [i], message: `${label(value)} is listed twice`, input: value });
+      }
+    });
+  };
+}
+
+/** The part of a scenario read before its events: the table the events are judged against. */
+export const documentSchema = z.strictObject({
+  name: z.string().min(1),
+  profile: z.string().transform((id, ctx) => {
+    const profile = profileById(id);
+    if (profile) return profile;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${show(id)} is not a profile (${PROFILE_IDS.join(', ')})`,
+      input: id,
+    });
+    return z.NEVER;
+  }),
+  table: z.strictObject({
+    seats: z.int().min(MIN_SEATS).max(MAX_SEATS),
+    orderWindowMs: z.number().nonnegative().default(DEFAULT_ORDER_WINDOW_MS),
+  }),
+  decks: z
+    .array(
+      z.string().regex(DECK_ID, {
+        error: (issue) => `${show(issue.input)} is not a deck id (letters, digits, - and _)`,
+      }),
+    )
+    .min(1)
+    .superRefine(distinct((deck) => `deck ${deck}`)),
+  events: z.array(z.unknown()),
+  expect: z.array(z.unknown()).default([]),
+});
+
+export interface TableContext {
+  seats: number;
+  registry: DeckRegistry;
+  notation: CardNotation;
+  /** Number of events in the file, so an expectation cannot point past the last one. */
+  eventCount: number;
+}
+
+/** Schemas of event bodies and expectations, bound to one scenario's table, decks and card notation. */
+export function tableSchemas({ seats, registry, notation, eventCount }: TableContext) {
+  const seatError = (n: number) => `seat ${n} is out of range (table has ${seats} seats)`;
+  const seat = z
+    .int()
+    .refine((n) => n >= 1 && n <= seats, { error: (issue) => seatError(Number(issue.input)) });
+
+  /** `seat:N`/`bet:N` for seat N of this table, or one of the named zones. */
+  const zone = <P extends string, Named extends string>(prefix: P, named: readonly Named[]) =>
+    z.string().transform((text, ctx): Named | `${P}:${number}` => {
+      if ((named as readonly string[]).includes(text)) return text as Named;
+      const digits = text.startsWith(`${prefix}:`) ? text.slice(prefix.length + 1) : '';
+      const n = Number(digits);
+      const problem = !/^[1-9][0-9]*$/.test(digits)
+        ? `${show(text)} is not a zone (${prefix}:1-${prefix}:${seats}, ${named.join(', ')})`
+        : n > seats
+          ? seatError(n)
+          : undefined;
+      if (problem === undefined) return `${prefix}:${n}`;
+      ctx.addIssue({ code: 'custom', message: problem, input: text });
+      return z.NEVER;
+    });
+  const cardZone: z.ZodType<Zone, unknown> = zone('seat', ['board', 'burn', 'muck']);
+  const chipZone: z.ZodType<ChipZone, unknown> = zone('bet', ['pot', 'tray']);
+
+  const deck = z.string().refine((id) => registry.decks().includes(id), {
+    error: (issue) => `deck ${show(issue.input)} is not in decks (${registry.decks().join(', ')})`,
+  });
+  const amount = z.number().nonnegative();
+  const uid = z.string().transform((code, ctx) => {
+    const resolved = notation.uidOf(code);
+    if ('uid' in resolved) return resolved.uid;
+    ctx.addIssue({ code: 'custom', message: resolved.error, input: code });
+    return z.NEVER;
+  });
+  // Cards outside a tag read (dealer input, shuffler lists, expectations) still go through the registry.
+  const card = uid.transform((tag) => registry.lookup(tag));
+  const cards = z.array(card);
+
+  const read = <T extends 'card.seen' | 'card.gone'>(type: T) =>
+    z.strictObject({ zone: cardZone, card: uid }).transform((body) => ({
+      type,
+      ...identify(registry, { uid: body.card, zone: body.zone }),
+    }));
+
+  const events: { [T in ScenarioEventType]: z.ZodType<EventBody<T>, unknown> } = {
+    'hand.start': z
+      .strictObject({
+        button: seat,
+        players: z
+          .array(seat)
+          .min(2)
+          .superRefine(distinct((player) => `seat ${player}`)),
+        blinds: z.tuple([amount, amount]),
+        ante: amount.optional(),
+        deck: deck.optional(),
+        sb: seat.nullable().optional(),
+        bb: seat.optional(),
+      })
+      .superRefine((hand, ctx) => {
+        for (const blind of ['sb', 'bb'] as const) {
+          const blindSeat = hand[blind];
+          if (blindSeat != null && !hand.players.includes(blindSeat)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [blind],
+              message: `seat ${blindSeat} is not one of the players`,
+            });
+          }
+        }
+      })
+      .transform((hand) => ({ type: 'hand.start' as const, ...hand })),
+    'card.seen': read('card.seen'),
+    'card.gone': read('card.gone'),
+    shuffler: z
+      .strictObject({
+        state: z.enum(SHUFFLER_STATES),
+        deck: deck.optional(),
+        count: z.int().nonnegative().optional(),
+        faceUp: cards.default([]),
+        missing: cards.default([]),
+        extra: cards.default([]),
+      })
+      .transform((report) => ({ type: 'shuffler' as const, ...report, deck: report.deck ?? null })),
+    button: z.strictObject({ seat }).transform((button) => ({ type: 'button' as const, ...button })),
+    chips: z
+      .strictObject({ zone: chipZone, amount })
+      .transform((chips) => ({ type: 'chips' as const, ...chips })),
+    action: z
+      .strictObject({ seat, act: z.enum(ACTS), amount: amount.optional() })
+      .transform((action) => ({ type: 'action' as const, ...action })),
+    dealer: z
+      .strictObject({
+        input: z.enum(DEALER_INPUTS),
+        zone: cardZone.optional(),
+        card: card.optional(),
+        by: z.enum(['dealer', 'player']).optional(),
+        value: z.string().optional(),
+      })
+      .transform((input) => ({ type: 'dealer' as const, ...input })),
+    device: z
+      .strictObject({
+        device: z.string().min(1),
+        status: z.enum(DEVICE_STATUSES),
+        detail: z.string().optional(),
+      })
+      .transform((status) => ({ type: 'device' as const, ...status })),
+  };
+
+  const codeError = (what: string) => ({
+    error: (issue: { input: unknown }) => `${show(issue.input)} is not ${what} (see RULINGS.md)`,
+  });
+  const expectation: z.ZodType<Expectation, unknown> = z
+    .strictObject({
+      at: z
+        .int()
+        .nonnegative()
+        .max(eventCount - 1, {
+          error: (issue) => `there is no event ${show(issue.input)} (the file has ${eventCount})`,
+        })
+        .optional(),
+      // ALL_IN_SHOWDOWN is accepted as an incident too: the catalogue lists it among them.
+      incident: z.enum([...INCIDENTS, ...PROMPTS], codeError('an incident code')).optional(),
+      prompt: z.enum(PROMPTS, codeError('a prompt code')).optional(),
+      ruling: z.enum(RULINGS, codeError('a ruling code')).optional(),
+      seats: z.array(seat).optional(),
+      cards: cards.optional(),
+    })
+    .transform(({ incident, prompt, ruling, ...rest }, ctx): Expectation => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input: rest });
+        return z.NEVER;
+      };
+      const code = incident ?? prompt;
+      if (code === undefined || (incident !== undefined && prompt !== undefined)) {
+        return fail('needs either incident or prompt');
+      }
+      if (isPrompt(code)) {
+        if (ruling !== undefined || rest.cards !== undefined) {
+          return fail('a prompt has no ruling and no cards');
+        }
+        return { kind: 'prompt', prompt: code, ...rest };
+      }
+      if (ruling === undefined) return fail(`${code} needs a ruling`);
+      return { kind: 'incident', incident: code, ruling, ...rest };
+    });
+
+  return { events, expectation };
+}

@@ -1,0 +1,1100 @@
+/**
+ * Random CLEAN Texas Hold'em hands for the soak test.
+ *
+ * Written from DESIGN.md ("Domain events", "Scenario files"), RULINGS.md ("Terms the machine must
+ * compute") and the rulebooks, not from the table machine: every hand is dealt and bet legally, so the
+ * machine must raise no incident on them. Reader noise stays within what a multiplexed RFID reader does
+ * (repeated reads, peeks, swaps of reads less than 300 ms apart).
+ */
+
+export const PROFILES = ['main-event-2014', 'french-casino', 'tda-2007'] as const;
+export type ProfileId = (typeof PROFILES)[number];
+export type DeckId = 'A' | 'B';
+export type Act = 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'allin';
+
+export interface HandStartBody {
+  button: number;
+  players: number[];
+  blinds: [number, number];
+  ante?: number;
+  deck: DeckId;
+  sb?: number | null;
+  bb?: number;
+}
+export interface CardBody {
+  zone: string;
+  card: string;
+}
+export interface ActionBody {
+  seat: number;
+  act: Act;
+  amount?: number;
+}
+
+/** One scenario event: `t` plus exactly one event key (DESIGN.md "Scenario files"). */
+export type ScenarioEvent =
+  | { t: number; 'hand.start': HandStartBody }
+  | { t: number; card: CardBody }
+  | { t: number; gone: CardBody }
+  | { t: number; shuffler: { state: 'ready'; deck: DeckId; count: number } }
+  | { t: number; button: { seat: number } }
+  | { t: number; chips: { zone: string; amount: number } }
+  | { t: number; action: ActionBody }
+  | { t: number; dealer: { input: 'deal-done' | 'hand-end' } };
+
+export interface Scenario {
+  name: string;
+  profile: ProfileId;
+  table: { seats: number };
+  decks: DeckId[];
+  events: ScenarioEvent[];
+  expect: unknown[];
+}
+
+export const STREETS = ['preflop', 'flop', 'turn', 'river'] as const;
+export type StreetName = (typeof STREETS)[number];
+
+/**
+ * How a hand ended. `walk`: everyone folded to the big blind. `fold`: won uncontested on `street`.
+ * `showdown`: river betting completed with two or more players. `allin`: no more betting possible
+ * after `street` with two or more players in (the rest of the board, if any, dealt without betting).
+ */
+export type Outcome =
+  | { kind: 'walk'; street: 'preflop' }
+  | { kind: 'fold' | 'showdown' | 'allin'; street: StreetName };
+
+export interface HandInfo {
+  /** 0-based hand number in the session. */
+  index: number;
+  /** Inclusive range of this hand's events in `scenario.events` (shuffler report before it included). */
+  first: number;
+  last: number;
+  deck: DeckId;
+  button: number;
+  /** The button seat holds no player (empty or eliminated). */
+  deadButton: boolean;
+  sb: number | null;
+  bb: number;
+  /** Players, clockwise from the first after the button. */
+  players: number[];
+  blinds: [number, number];
+  ante: number;
+  /** Stacks at the start of the hand, before antes and blinds. */
+  stacks: Record<number, number>;
+  outcome: Outcome;
+  winners: number[];
+  /** Event indices i such that events i and i+1 are two card reads reported in swapped order. */
+  swaps: number[];
+}
+
+export interface Session {
+  seed: number;
+  config: SessionConfig;
+  scenario: Scenario;
+  hands: HandInfo[];
+}
+
+export interface SessionConfig {
+  profile: ProfileId;
+  /** Table size, 2–10. */
+  seats: number;
+  /** Seats holding a player at the start of the session. */
+  occupied: number[];
+  startDeck: DeckId;
+  shuffler: boolean;
+  puck: boolean;
+  chips: boolean;
+  /** The chip sensors also report bet zones going back to 0 when the dealer collects. */
+  chipZeroes: boolean;
+  /** Chances: a repeated read per card, a peek per hole card, a swap per close pair of reads. */
+  noise: { repeat: number; peek: number; swap: number };
+  /** Chance a folded player's cards are read in the muck. */
+  muck: number;
+  dealDone: number;
+  handEnd: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// PRNG
+
+/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Rng {
+  readonly next: () => number;
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  /** Integer in [lo, hi]. */
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.next() * (hi - lo + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(xs: readonly T[]): T {
+    return at(xs, Math.floor(this.next() * xs.length));
+  }
+  weighted<T>(pairs: readonly (readonly [T, number])[]): T {
+    let total = 0;
+    for (const [, w] of pairs) total += w;
+    let r = this.next() * total;
+    for (const [x, w] of pairs) {
+      r -= w;
+      if (r < 0) return x;
+    }
+    return at(pairs, pairs.length - 1)[0];
+  }
+  shuffle<T>(xs: T[]): T[] {
+    for (let i = xs.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      const x = at(xs, i);
+      xs[i] = at(xs, j);
+      xs[j] = x;
+    }
+    return xs;
+  }
+}
+
+function at<T>(xs: readonly T[], i: number): T {
+  const x = xs[i];
+  if (x === undefined) throw new Error(`index ${i} out of range (${xs.length})`);
+  return x;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cards and showdown
+
+const RANKS = '23456789TJQKA';
+const SUITS = 'shdc';
+const FACES: readonly string[] = [...SUITS].flatMap((s) => [...RANKS].map((r) => `${r}${s}`));
+
+export function cardCode(face: string, deck: DeckId): string {
+  return deck === 'A' ? face : `B:${face}`;
+}
+
+function faceOf(code: string): string {
+  return code.startsWith('B:') ? code.slice(2) : code;
+}
+
+function straightHigh(mask: number): number {
+  for (let hi = 12; hi >= 4; hi--) {
+    const w = 0x1f << (hi - 4);
+    if ((mask & w) === w) return hi;
+  }
+  return (mask & 0x100f) === 0x100f ? 3 : -1; // the wheel, A-2-3-4-5
+}
+
+function topBits(mask: number, n: number): number[] {
+  const out: number[] = [];
+  for (let r = 12; r >= 0 && out.length < n; r--) if (mask & (1 << r)) out.push(r);
+  return out;
+}
+
+function score(category: number, kickers: readonly number[]): number {
+  let s = category;
+  for (let i = 0; i < 5; i++) s = s * 13 + (kickers[i] ?? 0);
+  return s;
+}
+
+/** Value of the best five-card hand among the given cards (higher is better). */
+export function evaluate(codes: readonly string[]): number {
+  const counts = new Array<number>(13).fill(0);
+  const suitMask = [0, 0, 0, 0];
+  const suitCount = [0, 0, 0, 0];
+  let mask = 0;
+  for (const code of codes) {
+    const f = faceOf(code);
+    const r = RANKS.indexOf(f.charAt(0));
+    const s = SUITS.indexOf(f.charAt(1));
+    counts[r] = (counts[r] ?? 0) + 1;
+    suitMask[s] = (suitMask[s] ?? 0) | (1 << r);
+    suitCount[s] = (suitCount[s] ?? 0) + 1;
+    mask |= 1 << r;
+  }
+  const flushSuit = suitCount.findIndex((c) => c >= 5);
+  const flushMask = flushSuit >= 0 ? at(suitMask, flushSuit) : 0;
+  if (flushSuit >= 0) {
+    const sf = straightHigh(flushMask);
+    if (sf >= 0) return score(8, [sf]);
+  }
+  const quads: number[] = [];
+  const trips: number[] = [];
+  const pairs: number[] = [];
+  for (let r = 12; r >= 0; r--) {
+    const c = at(counts, r);
+    if (c === 4) quads.push(r);
+    else if (c === 3) trips.push(r);
+    else if (c === 2) pairs.push(r);
+  }
+  const kick = (exclude: number[], n: number) =>
+    topBits(
+      exclude.reduce((m, r) => m & ~(1 << r), mask),
+      n,
+    );
+  const [q] = quads;
+  if (q !== undefined) return score(7, [q, ...kick([q], 1)]);
+  const [t0, t1] = trips;
+  const [p0, p1] = pairs;
+  if (t0 !== undefined) {
+    const pairUp = Math.max(t1 ?? -1, p0 ?? -1);
+    if (pairUp >= 0) return score(6, [t0, pairUp]);
+  }
+  if (flushSuit >= 0) return score(5, topBits(flushMask, 5));
+  const st = straightHigh(mask);
+  if (st >= 0) return score(4, [st]);
+  if (t0 !== undefined) return score(3, [t0, ...kick([t0], 2)]);
+  if (p0 !== undefined && p1 !== undefined) return score(2, [p0, p1, ...kick([p0, p1], 1)]);
+  if (p0 !== undefined) return score(1, [p0, ...kick([p0], 3)]);
+  return score(0, topBits(mask, 5));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Table geometry
+
+/** Seats after `from`, clockwise (increasing seat numbers, wrapping), `from` itself last. */
+function clockwiseFrom(from: number, seats: number): number[] {
+  const out: number[] = [];
+  for (let i = 1; i <= seats; i++) out.push(((from - 1 + i) % seats) + 1);
+  return out;
+}
+
+function nextOf(from: number, among: ReadonlySet<number>, seats: number): number {
+  for (const s of clockwiseFrom(from, seats)) if (among.has(s)) return s;
+  throw new Error('no player');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Session
+
+const TOURNAMENT_LEVELS: readonly (readonly [number, number])[] = [
+  [25, 50],
+  [50, 100],
+  [75, 150],
+  [100, 200],
+  [150, 300],
+  [200, 400],
+  [300, 600],
+  [400, 800],
+  [500, 1000],
+  [1000, 2000],
+];
+const CASH_LEVELS: readonly (readonly [number, number])[] = [
+  [1, 2],
+  [2, 5],
+  [5, 10],
+];
+
+interface Player {
+  seat: number;
+  stack: number;
+  committed: number;
+  total: number;
+  folded: boolean;
+  allIn: boolean;
+  /** Acted since the last full bet/raise (posting a blind is not acting). */
+  acted: boolean;
+  cards: string[];
+}
+
+/** A card's stay in one zone, for scheduling reader noise. */
+interface Life {
+  code: string;
+  zone: string;
+  from: number;
+  to: number;
+  /** Earliest time for a peek (seat cards only: after the seat's second card). */
+  peekFrom: number | null;
+}
+
+interface Plan {
+  kind: 'walk' | 'fold' | 'showdown' | 'allin';
+  street: number;
+}
+
+interface SessionState {
+  rng: Rng;
+  cfg: SessionConfig;
+  tournament: boolean;
+  unit: number;
+  level: number;
+  anteOn: boolean;
+  stacks: Map<number, number>;
+  prevBb: number | null;
+  prevSbSeat: number | null;
+  t: number;
+}
+
+function randomConfig(rng: Rng, o: Partial<SessionConfig>): SessionConfig {
+  // Mostly full nine- and ten-seat tables, all sizes 2–10 possible.
+  const seats =
+    o.seats ??
+    rng.weighted<number>([
+      [2, 0.06],
+      [3, 0.05],
+      [4, 0.05],
+      [5, 0.05],
+      [6, 0.14],
+      [7, 0.05],
+      [8, 0.15],
+      [9, 0.3],
+      [10, 0.15],
+    ]);
+  const count = rng.chance(0.75) ? seats - rng.int(0, Math.min(2, seats - 2)) : rng.int(2, seats);
+  const occupied = o.occupied ?? rng.shuffle(Array.from({ length: seats }, (_, i) => i + 1)).slice(0, count);
+  const quiet = rng.chance(0.15);
+  const chips = rng.chance(0.5);
+  return {
+    profile: rng.pick(PROFILES),
+    seats,
+    occupied: [...occupied].sort((a, b) => a - b),
+    startDeck: rng.chance(0.5) ? 'A' : 'B',
+    shuffler: rng.chance(0.5),
+    puck: rng.chance(0.5),
+    chips,
+    chipZeroes: chips && rng.chance(0.5),
+    noise: quiet
+      ? { repeat: 0, peek: 0, swap: 0 }
+      : { repeat: rng.next() * 0.3, peek: rng.next() * 0.4, swap: 0.2 + rng.next() * 0.7 },
+    muck: rng.next(),
+    dealDone: rng.next() * 0.6,
+    handEnd: 0.6 + rng.next() * 0.4,
+    ...o,
+  };
+}
+
+function blindsOf(s: SessionState): [number, number] {
+  const levels = s.tournament ? TOURNAMENT_LEVELS : CASH_LEVELS;
+  const [sb, bb] = at(levels, Math.min(s.level, levels.length - 1));
+  return [sb, bb];
+}
+
+function anteOf(s: SessionState): number {
+  if (!s.anteOn) return 0;
+  const [, bb] = blindsOf(s);
+  return Math.max(s.unit, Math.round(bb / 10 / s.unit) * s.unit);
+}
+
+function newStack(s: SessionState): number {
+  const [, bb] = blindsOf(s);
+  const bbs = s.rng.weighted<[number, number]>([
+    [[3, 15], 0.15],
+    [[15, 60], 0.4],
+    [[60, 250], 0.45],
+  ]);
+  return Math.round((bb * (bbs[0] + s.rng.next() * (bbs[1] - bbs[0]))) / s.unit) * s.unit;
+}
+
+/**
+ * Below this a blind or ante could put a player all-in, which the event stream (it has no stacks) cannot
+ * show: such a player leaves or tops up between hands.
+ */
+function minStack(s: SessionState): number {
+  return 2 * blindsOf(s)[1] + anteOf(s);
+}
+
+/**
+ * Generates one session: `hands` clean hands in a row at one random table, as one scenario object, with
+ * per-hand information for debugging. Deterministic for a given seed.
+ */
+export function generateSessionDetailed(
+  seed: number,
+  hands: number,
+  options: Partial<SessionConfig> = {},
+): Session {
+  const rng = new Rng(seed);
+  const cfg = randomConfig(rng, options);
+  const tournament = cfg.profile !== 'french-casino' || rng.chance(0.5);
+  const s: SessionState = {
+    rng,
+    cfg,
+    tournament,
+    unit: tournament ? 25 : 1,
+    level: rng.int(0, tournament ? 6 : 2),
+    anteOn: tournament && rng.chance(0.4),
+    stacks: new Map(),
+    prevBb: null,
+    prevSbSeat: null,
+    t: rng.int(0, 5000),
+  };
+  for (const seat of cfg.occupied) s.stacks.set(seat, Math.max(newStack(s), minStack(s)));
+  const events: ScenarioEvent[] = [];
+  const infos: HandInfo[] = [];
+  for (let h = 0; h < hands; h++) {
+    const { events: handEvents, info } = playHand(s, h);
+    const offset = events.length;
+    for (const e of handEvents) events.push(e);
+    infos.push({
+      ...info,
+      first: offset,
+      last: events.length - 1,
+      swaps: info.swaps.map((i) => i + offset),
+    });
+    betweenHands(s);
+  }
+  const scenario: Scenario = {
+    name: `soak: ${hands} clean hands, seed ${seed}`,
+    profile: cfg.profile,
+    table: { seats: cfg.seats },
+    decks: ['A', 'B'],
+    events,
+    expect: [],
+  };
+  return { seed, config: cfg, scenario, hands: infos };
+}
+
+/** One scenario object holding `hands` clean hands in a row at one table. */
+export function generateSession(seed: number, hands: number, options: Partial<SessionConfig> = {}): Scenario {
+  return generateSessionDetailed(seed, hands, options).scenario;
+}
+
+/** Busts, departures, top-ups and blind levels between two hands. */
+function betweenHands(s: SessionState): void {
+  const { rng } = s;
+  if (s.tournament && rng.chance(0.06)) s.level++;
+  const min = minStack(s);
+  for (const [seat, stack] of [...s.stacks]) {
+    if (stack >= min) continue;
+    if (s.stacks.size > 2 && rng.chance(s.tournament ? 0.3 : 0.15)) s.stacks.delete(seat);
+    else s.stacks.set(seat, Math.max(newStack(s), min)); // re-entry / rebuy
+  }
+  if (s.stacks.size > 2 && rng.chance(0.03)) s.stacks.delete(rng.pick([...s.stacks.keys()]));
+}
+
+/**
+ * A tournament table takes in a moved player now and then, seated after the big blind and before the
+ * button: never between the blinds nor between the button and the small blind, where the rules would
+ * not deal him in. Cash games are left alone (a new player there posts a big blind).
+ */
+function seatNewPlayer(s: SessionState, pos: Positions): void {
+  if (!s.tournament || s.stacks.size < 3 || !s.rng.chance(0.25)) return;
+  const free: number[] = [];
+  for (const seat of clockwiseFrom(pos.bb, s.cfg.seats)) {
+    if (seat === pos.button) break;
+    if (!s.stacks.has(seat)) free.push(seat);
+  }
+  if (free.length > 0) s.stacks.set(s.rng.pick(free), Math.max(newStack(s), minStack(s)));
+}
+
+interface Positions {
+  button: number;
+  sbSeat: number;
+  sb: number | null;
+  bb: number;
+}
+
+/** Dead-button rule: the big blind advances one player; small blind and button follow seat by seat. */
+function positions(s: SessionState): Positions {
+  const { seats } = s.cfg;
+  const active = new Set(s.stacks.keys());
+  if (s.prevBb === null || s.prevSbSeat === null) {
+    if (active.size === 2) {
+      const button = s.rng.pick([...active]);
+      return { button, sbSeat: button, sb: button, bb: nextOf(button, active, seats) };
+    }
+    // The session may start on a dead button (a table already running).
+    const button = s.rng.int(1, seats);
+    const sb = nextOf(button, active, seats);
+    return { button, sbSeat: sb, sb, bb: nextOf(sb, active, seats) };
+  }
+  const bb = nextOf(s.prevBb, active, seats);
+  if (active.size === 2) {
+    // Heads-up: the button posts the small blind; the big blind still moves on (§II.j, TDA #35).
+    const button = nextOf(bb, active, seats);
+    return { button, sbSeat: button, sb: button, bb };
+  }
+  const sbSeat = s.prevBb;
+  return { button: s.prevSbSeat, sbSeat, sb: active.has(sbSeat) ? sbSeat : null, bb };
+}
+
+function choosePlan(rng: Rng): Plan {
+  return rng.weighted<Plan>([
+    [{ kind: 'walk', street: 0 }, 0.07],
+    [{ kind: 'fold', street: 0 }, 0.16],
+    [{ kind: 'fold', street: 1 }, 0.15],
+    [{ kind: 'fold', street: 2 }, 0.12],
+    [{ kind: 'fold', street: 3 }, 0.12],
+    [{ kind: 'showdown', street: 4 }, 0.2],
+    [{ kind: 'allin', street: 0 }, 0.08],
+    [{ kind: 'allin', street: 1 }, 0.05],
+    [{ kind: 'allin', street: 2 }, 0.03],
+    [{ kind: 'allin', street: 3 }, 0.02],
+  ]);
+}
+
+interface Emitted {
+  t: number;
+  ev: ScenarioEvent;
+}
+
+function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; info: HandInfo } {
+  const { rng, cfg } = s;
+  const pos = positions(s);
+  seatNewPlayer(s, pos);
+  const [sbAmt, bbAmt] = blindsOf(s);
+  const ante = anteOf(s);
+  const deck: DeckId = index % 2 === 0 ? cfg.startDeck : cfg.startDeck === 'A' ? 'B' : 'A';
+  const seatsAround = clockwiseFrom(pos.button, cfg.seats);
+  const order = seatsAround.filter((seat) => s.stacks.has(seat));
+  const stacksAtStart: Record<number, number> = {};
+  const players: Player[] = order.map((seat) => {
+    const stack = s.stacks.get(seat) ?? 0;
+    stacksAtStart[seat] = stack;
+    return { seat, stack, committed: 0, total: 0, folded: false, allIn: false, acted: false, cards: [] };
+  });
+  const bySeat = new Map(players.map((p) => [p.seat, p]));
+  const main: Emitted[] = [];
+  const lives: Life[] = [];
+  const emit = (t: number, ev: ScenarioEvent) => {
+    const tt = Math.max(Math.round(t), s.t);
+    s.t = tt;
+    ev.t = tt;
+    main.push({ t: tt, ev });
+    return tt;
+  };
+  const pitch = () => rng.int(150, 600);
+  const actionGap = () => 500 + Math.floor(4500 * rng.next() ** 2);
+
+  // Between hands: the shuffler hands over this hand's deck.
+  if (cfg.shuffler) emit(s.t + rng.int(500, 4000), { t: 0, shuffler: { state: 'ready', deck, count: 52 } });
+  const start: HandStartBody = {
+    button: pos.button,
+    players: [...order].sort((a, b) => a - b),
+    blinds: [sbAmt, bbAmt],
+    deck,
+  };
+  if (ante > 0) start.ante = ante;
+  // Default blinds: the first two players after the button; heads-up the button is the small blind.
+  const heads = order.length === 2;
+  const defSb = heads ? pos.button : at(order, 0);
+  const defBb = heads ? at(order, 0) : at(order, 1);
+  if (pos.sb !== defSb || pos.bb !== defBb) {
+    start.sb = pos.sb;
+    start.bb = pos.bb;
+  }
+  const t0 = emit(s.t + (index === 0 ? rng.int(500, 3000) : rng.int(3000, 15000)), {
+    t: 0,
+    'hand.start': start,
+  });
+
+  // Antes and blinds.
+  let pot = 0;
+  for (const p of players) {
+    p.stack -= ante;
+    p.total += ante;
+    pot += ante;
+  }
+  const post = (seat: number | null, amount: number) => {
+    if (seat === null) return;
+    const p = bySeat.get(seat);
+    if (!p) throw new Error(`blind on seat ${seat} without a player`);
+    p.stack -= amount;
+    p.committed += amount;
+    p.total += amount;
+  };
+  post(pos.sb, sbAmt);
+  post(pos.bb, bbAmt);
+  if (cfg.puck) emit(t0 + rng.int(100, 1200), { t: 0, button: { seat: pos.button } });
+  if (cfg.chips) {
+    let tb = t0 + rng.int(100, 900);
+    if (ante > 0) tb = emit(tb, { t: 0, chips: { zone: 'pot', amount: pot } }) + rng.int(50, 300);
+    for (const p of players)
+      if (p.committed > 0)
+        tb = emit(tb, { t: 0, chips: { zone: `bet:${p.seat}`, amount: p.committed } }) + 80;
+  }
+
+  // The deal: one card at a time clockwise from the first player after the button, two rounds.
+  const stub = rng.shuffle([...FACES]).map((f) => cardCode(f, deck));
+  let next = 0;
+  const draw = () => at(stub, next++);
+  let tc = Math.max(s.t, t0 + rng.int(1500, 4000));
+  for (let round = 0; round < 2; round++) {
+    for (const p of players) {
+      const code = draw();
+      tc = emit(tc, { t: 0, card: { zone: `seat:${p.seat}`, card: code } });
+      p.cards.push(code);
+      lives.push({ code, zone: `seat:${p.seat}`, from: tc, to: Number.POSITIVE_INFINITY, peekFrom: null });
+      tc += pitch();
+    }
+  }
+  for (const l of lives) l.peekFrom = s.t;
+  const seatLives = new Map(lives.map((l) => [l.code, l]));
+  let lastAction = s.t;
+  if (rng.chance(cfg.dealDone))
+    lastAction = emit(s.t + rng.int(200, 1500), { t: 0, dealer: { input: 'deal-done' } });
+
+  const plan = choosePlan(rng);
+  let voluntary = false; // chips put in preflop beyond the blinds
+  const live = () => players.filter((p) => !p.folded);
+  const canBet = () => players.filter((p) => !p.folded && !p.allIn).length;
+
+  const fold = (p: Player, t: number) => {
+    p.folded = true;
+    for (const code of p.cards) {
+      const l = seatLives.get(code);
+      if (l) l.to = t;
+    }
+    if (!rng.chance(cfg.muck)) return;
+    let tm = t + rng.int(200, 700);
+    const withGone = rng.chance(0.5);
+    for (const code of p.cards) {
+      if (withGone) tm = emit(tm, { t: 0, gone: { zone: `seat:${p.seat}`, card: code } }) + rng.int(50, 300);
+      tm = emit(tm, { t: 0, card: { zone: 'muck', card: code } });
+      lives.push({ code, zone: 'muck', from: tm, to: Number.POSITIVE_INFINITY, peekFrom: null });
+      tm += rng.int(100, 400);
+    }
+  };
+
+  /** Plays one betting round; returns false when everyone but one player folded. */
+  const bettingRound = (street: number): boolean => {
+    let current = street === 0 ? bbAmt : 0;
+    let minRaise = bbAmt;
+    let raises = 0;
+    for (const p of players) p.acted = false;
+    const firstIdx =
+      street === 0 ? (order.indexOf(pos.bb) + 1) % players.length : 0; /* first after the button */
+    let idx = firstIdx;
+    for (let steps = 0; ; steps++) {
+      if (steps > 1000) throw new Error('betting round does not end');
+      if (live().length === 1) return false;
+      let actor: Player | undefined;
+      for (let k = 0; k < players.length; k++) {
+        const p = at(players, (idx + k) % players.length);
+        if (!p.folded && !p.allIn && (!p.acted || p.committed < current)) {
+          actor = p;
+          idx = (idx + k) % players.length;
+          break;
+        }
+      }
+      if (!actor) return true;
+      const p = actor;
+      const toCall = current - p.committed;
+      const maxTo = p.committed + p.stack;
+      const othersCanAct = players.some((o) => o !== p && !o.folded && !o.allIn);
+      const mayRaise = !p.acted && othersCanAct && maxTo > current;
+      const minTo = current === 0 ? bbAmt : current + minRaise;
+      const choice = decide({
+        rng,
+        plan,
+        street,
+        toCall,
+        opened: raises > 0,
+        raises,
+        mayRaise,
+        short: p.stack < 12 * bbAmt,
+        lastOne: live().length === 2,
+      });
+      let act: Act;
+      let amount: number | undefined;
+      if (choice === 'fold' && toCall > 0) {
+        act = 'fold';
+      } else if (choice === 'raise' || choice === 'allin') {
+        let to = maxTo;
+        if (choice === 'raise' && mayRaise) {
+          const potNow = pot + players.reduce((n, o) => n + o.committed, 0);
+          const target = rng.weighted<number>([
+            [minTo, 0.35],
+            [current === 0 ? potNow * (0.3 + rng.next() * 0.9) : current * (2 + rng.next() * 1.5), 0.55],
+            [maxTo, 0.04],
+          ]);
+          to = Math.max(minTo, Math.round(target / s.unit) * s.unit);
+        }
+        if (!mayRaise) to = Math.min(maxTo, current); // no raise right: call (all-in for less if short)
+        if (to >= maxTo) {
+          to = maxTo;
+          act = 'allin';
+        } else act = to > current ? (current === 0 ? 'bet' : 'raise') : toCall > 0 ? 'call' : 'check';
+        if (act === 'check') amount = undefined;
+        else amount = to;
+      } else if (toCall > 0) {
+        if (maxTo <= current) {
+          act = 'allin';
+          amount = maxTo;
+        } else {
+          act = 'call';
+          amount = current;
+        }
+      } else {
+        act = 'check';
+      }
+      const t = emit(Math.max(lastAction + actionGap(), s.t + 100), {
+        t: 0,
+        action: amount === undefined ? { seat: p.seat, act } : { seat: p.seat, act, amount },
+      });
+      lastAction = t;
+      p.acted = true;
+      if (act === 'fold') {
+        fold(p, t);
+        continue;
+      }
+      if (amount !== undefined && amount > p.committed) {
+        const add = amount - p.committed;
+        p.stack -= add;
+        p.total += add;
+        p.committed = amount;
+        if (p.stack === 0) p.allIn = true;
+        if (street === 0) voluntary = true;
+        if (amount > current) {
+          if (amount - current >= minRaise) {
+            minRaise = amount - current;
+            for (const o of players) if (o !== p) o.acted = false;
+          }
+          current = amount;
+          raises++;
+        }
+        if (cfg.chips) emit(t + rng.int(100, 400), { t: 0, chips: { zone: `bet:${p.seat}`, amount } });
+      }
+      idx = (idx + 1) % players.length;
+    }
+  };
+
+  /** After a round: the uncalled part of the highest bet goes back, then the bets go to the pot. */
+  const collect = () => {
+    const sorted = [...players].sort((a, b) => b.committed - a.committed);
+    const top = at(sorted, 0);
+    const second = sorted[1]?.committed ?? 0;
+    if (top.committed > second) {
+      const back = top.committed - second;
+      top.stack += back;
+      top.total -= back;
+      top.committed = second;
+    }
+    let any = false;
+    for (const p of players) {
+      pot += p.committed;
+      if (p.committed > 0) any = true;
+    }
+    let tt = Math.max(s.t + 100, lastAction + rng.int(300, 1200));
+    if (cfg.chips && any) {
+      if (cfg.chipZeroes)
+        for (const p of players)
+          if (p.committed > 0) tt = emit(tt, { t: 0, chips: { zone: `bet:${p.seat}`, amount: 0 } }) + 60;
+      emit(tt, { t: 0, chips: { zone: 'pot', amount: pot } });
+    }
+    for (const p of players) p.committed = 0;
+  };
+
+  const dealStreet = (street: number, quick: boolean) => {
+    let tt = quick ? s.t + pitch() : Math.max(s.t + rng.int(400, 1500), lastAction + rng.int(800, 3000));
+    for (let k = 0; k < (street === 1 ? 4 : 2); k++) {
+      const code = draw();
+      const zone = k === 0 ? 'burn' : 'board';
+      tt = emit(tt, { t: 0, card: { zone, card: code } });
+      lives.push({ code, zone, from: tt, to: Number.POSITIVE_INFINITY, peekFrom: null });
+      tt += pitch();
+    }
+    lastAction = Math.max(lastAction, s.t);
+  };
+
+  let outcome: Outcome | null = null;
+  let runOutFrom = -1; // first street dealt with no more betting possible
+  for (let street = 0; street < 4; street++) {
+    if (street > 0) dealStreet(street, runOutFrom >= 0 && street > runOutFrom && rng.chance(0.5));
+    if (runOutFrom >= 0) continue;
+    if (canBet() < 2) throw new Error('betting round with fewer than two players able to act');
+    const contested = bettingRound(street);
+    collect();
+    const name = at(STREETS, street);
+    if (!contested) {
+      outcome =
+        street === 0 && !voluntary ? { kind: 'walk', street: 'preflop' } : { kind: 'fold', street: name };
+      break;
+    }
+    if (plan.kind === 'fold' && plan.street === street) plan.street++; // nobody bet: the fold comes later
+    if (canBet() < 2) {
+      outcome = { kind: 'allin', street: name };
+      runOutFrom = street + 1;
+    }
+  }
+  outcome ??= { kind: 'showdown', street: 'river' };
+
+  // Award the pot(s).
+  const board = stub.slice(2 * players.length, next).filter((_, i) => i !== 0 && i !== 4 && i !== 6);
+  const winners = award(players, board, pos.button, cfg.seats, s.unit);
+  let chipsAfter = 0;
+  for (const p of players) {
+    s.stacks.set(p.seat, p.stack);
+    chipsAfter += p.stack;
+  }
+  const chipsBefore = Object.values(stacksAtStart).reduce((n, x) => n + x, 0);
+  if (chipsAfter !== chipsBefore) throw new Error(`chips not conserved: ${chipsBefore} -> ${chipsAfter}`);
+
+  // End of hand: the pot is pushed; the dealer mostly presses hand-end (else the next hand.start ends it).
+  const showdown = outcome.kind === 'showdown' || outcome.kind === 'allin';
+  let tEnd = s.t + (showdown ? rng.int(2000, 8000) : rng.int(800, 3000));
+  if (cfg.chips) tEnd = emit(tEnd, { t: 0, chips: { zone: 'pot', amount: 0 } }) + rng.int(200, 1500);
+  if (rng.chance(cfg.handEnd)) emit(tEnd, { t: 0, dealer: { input: 'hand-end' } });
+  const handEnd = s.t;
+
+  s.prevBb = pos.bb;
+  s.prevSbSeat = pos.sbSeat;
+
+  const noisy = addNoise(rng, cfg, main, lives, handEnd, cfg.puck ? pos.button : null, t0);
+  const swaps = swapReads(rng, cfg.noise.swap, noisy);
+  return {
+    events: noisy,
+    info: {
+      index,
+      first: 0,
+      last: noisy.length - 1,
+      deck,
+      button: pos.button,
+      deadButton: !bySeat.has(pos.button),
+      sb: pos.sb,
+      bb: pos.bb,
+      players: order,
+      blinds: [sbAmt, bbAmt],
+      ante,
+      stacks: stacksAtStart,
+      outcome,
+      winners,
+      swaps,
+    },
+  };
+}
+
+interface DecideCtx {
+  rng: Rng;
+  plan: Plan;
+  street: number;
+  toCall: number;
+  /** A voluntary bet or raise was made this round. */
+  opened: boolean;
+  raises: number;
+  mayRaise: boolean;
+  short: boolean;
+  /** Folding would leave one player. */
+  lastOne: boolean;
+}
+
+/** The random player: picks fold, call (or check), raise (or bet) or all-in; the caller makes it legal. */
+function decide(c: DecideCtx): 'fold' | 'call' | 'raise' | 'allin' {
+  const { rng, plan, street } = c;
+  const facing = c.toCall > 0;
+  const raiseP = (p: number) => (c.mayRaise ? p * 0.5 ** c.raises : 0);
+  if (plan.kind === 'walk' && street === 0) return 'fold';
+  if (plan.kind === 'allin' && street === plan.street) {
+    if (!c.opened) return c.mayRaise && rng.chance(0.55) ? 'allin' : 'call';
+    if (rng.chance(0.6)) return 'call';
+    return c.mayRaise && rng.chance(0.1) ? 'allin' : 'fold';
+  }
+  if (plan.kind === 'fold' && street === plan.street) {
+    if (!c.opened)
+      return rng.chance(0.45) && c.mayRaise ? 'raise' : facing && rng.chance(0.3) ? 'fold' : 'call';
+    const r = rng.next();
+    if (r < 0.82) return facing ? 'fold' : 'call';
+    if (r < 0.95) return 'call';
+    return rng.chance(raiseP(1)) ? 'raise' : 'call';
+  }
+  // Streets before the planned ending, and showdown hands.
+  if (c.short && facing && c.mayRaise && rng.chance(0.08)) return 'allin';
+  const foldP = plan.kind === 'showdown' || plan.kind === 'allin' ? 0.08 : 0.15;
+  const r = rng.next();
+  if (!c.opened) {
+    if (r < raiseP(street === 0 ? 0.2 : 0.3)) return 'raise';
+    if (facing && !c.lastOne && rng.chance(foldP)) return 'fold';
+    return 'call';
+  }
+  if (facing && !c.lastOne && r < foldP) return 'fold';
+  if (rng.chance(raiseP(0.12))) return 'raise';
+  return 'call';
+}
+
+/** Pays each (side) pot to its best hand(s); odd chips go to the first winner after the button. */
+function award(
+  players: readonly Player[],
+  board: readonly string[],
+  button: number,
+  seats: number,
+  unit: number,
+) {
+  const inHand = players.filter((p) => !p.folded);
+  if (inHand.length === 1) {
+    const w = at(inHand, 0);
+    w.stack += players.reduce((n, p) => n + p.total, 0);
+    return [w.seat];
+  }
+  const scores = new Map(inHand.map((p) => [p.seat, evaluate([...p.cards, ...board])]));
+  const levels = [...new Set(players.map((p) => p.total).filter((x) => x > 0))].sort((a, b) => a - b);
+  const winners = new Set<number>();
+  const around = clockwiseFrom(button, seats);
+  let prev = 0;
+  let carry = 0;
+  for (const level of levels) {
+    let slice = carry;
+    for (const p of players) slice += Math.min(p.total, level) - Math.min(p.total, prev);
+    prev = level;
+    const eligible = inHand.filter((p) => p.total >= level);
+    if (eligible.length === 0) {
+      carry = slice;
+      continue;
+    }
+    carry = 0;
+    const best = Math.max(...eligible.map((p) => scores.get(p.seat) ?? 0));
+    const ws = eligible
+      .filter((p) => scores.get(p.seat) === best)
+      .sort((a, b) => around.indexOf(a.seat) - around.indexOf(b.seat));
+    const units = Math.floor(slice / unit);
+    const share = Math.floor(units / ws.length) * unit;
+    let odd = slice - share * ws.length;
+    for (const w of ws) {
+      w.stack += share;
+      winners.add(w.seat);
+      const extra = Math.min(odd, unit);
+      w.stack += extra;
+      odd -= extra;
+    }
+    at(ws, 0).stack += odd;
+  }
+  if (carry > 0) at(inHand, 0).stack += carry;
+  return [...winners];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reader noise
+
+/**
+ * Adds repeated reads and peeks inside each card's stay in its zone (never after the hand's last event),
+ * and sometimes a repeated puck read; returns the hand's events sorted by `t` (stable: main order kept).
+ */
+function addNoise(
+  rng: Rng,
+  cfg: SessionConfig,
+  main: readonly Emitted[],
+  lives: readonly Life[],
+  handEnd: number,
+  puck: number | null,
+  t0: number,
+): ScenarioEvent[] {
+  const noise: Emitted[] = [];
+  const { repeat, peek } = cfg.noise;
+  for (const l of lives) {
+    const to = Math.min(l.to, handEnd) - 1;
+    let cursor = l.from + 20;
+    if (rng.chance(repeat)) {
+      const t = rng.int(cursor, Math.max(cursor, Math.min(to, cursor + 8000)));
+      if (t <= to) {
+        noise.push({ t, ev: { t, card: { zone: l.zone, card: l.code } } });
+        cursor = t + 20;
+      }
+    }
+    if (l.peekFrom !== null && rng.chance(peek)) {
+      const from = Math.max(cursor, l.peekFrom + 50);
+      const tg = rng.int(from, Math.max(from, Math.min(to, from + 15000)));
+      const tr = tg + rng.int(200, 2500);
+      if (tr <= to) {
+        noise.push({ t: tg, ev: { t: tg, gone: { zone: l.zone, card: l.code } } });
+        noise.push({ t: tr, ev: { t: tr, card: { zone: l.zone, card: l.code } } });
+      }
+    }
+  }
+  if (puck !== null && rng.chance(repeat)) {
+    const t = rng.int(t0 + 1, Math.max(t0 + 1, handEnd - 1));
+    if (t < handEnd) noise.push({ t, ev: { t, button: { seat: puck } } });
+  }
+  const all = [...main, ...noise];
+  all.sort((a, b) => a.t - b.t);
+  return all.map((e) => e.ev);
+}
+
+/**
+ * Reports some pairs of successive card reads less than 300 ms apart in swapped order: the listed
+ * positions keep their timestamps (so `t` stays non-decreasing), the cards trade places.
+ */
+function swapReads(rng: Rng, p: number, events: ScenarioEvent[]): number[] {
+  const swaps: number[] = [];
+  if (p <= 0) return swaps;
+  for (let i = 0; i + 1 < events.length; i++) {
+    const a = at(events, i);
+    const b = at(events, i + 1);
+    if (!('card' in a) || !('card' in b)) continue;
+    if (b.t - a.t >= 300 || a.card.card === b.card.card || !rng.chance(p)) continue;
+    const tmp = a.card;
+    a.card = b.card;
+    b.card = tmp;
+    swaps.push(i);
+    i++;
+  }
+  return swaps;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Debugging help
+
+export function outcomeLabel(o: Outcome): string {
+  return o.kind === 'walk' ? 'walk' : o.kind === 'showdown' ? 'showdown' : `${o.kind}:${o.street}`;
+}
+
+/** One event on one line: `#12 t=4500 card seat:3 4s`. */
+export function describeEvent(e: ScenarioEvent, index?: number): string {
+  const { t, ...rest } = e;
+  const [key, body] = Object.entries(rest)[0] ?? ['?', {}];
+  const b = body as Record<string, unknown>;
+  let text: string;
+  if (key === 'card' || key === 'gone') text = `${b.zone} ${b.card}`;
+  else if (key === 'action') text = `seat ${b.seat} ${b.act}${b.amount === undefined ? '' : ` ${b.amount}`}`;
+  else if (key === 'chips') text = `${b.zone} ${b.amount}`;
+  else if (key === 'dealer') text = String(b.input);
+  else text = JSON.stringify(body);
+  return `${index === undefined ? '' : `#${index} `}t=${t} ${key} ${text}`;
+}
+
+/** The hand holding event `eventIndex`. */
+export function handAt(session: Session, eventIndex: number): HandInfo | undefined {
+  return session.hands.find((h) => eventIndex >= h.first && eventIndex <= h.last);
+}
+
+/**
+ * A compact printout of one hand for a failing soak test: seed, hand index, positions, outcome and its
+ * events, with `mark` (an event index, e.g. an incident's `at`) flagged.
+ */
+export function describeHand(session: Session, handIndex: number, mark?: number): string {
+  const h = session.hands[handIndex];
+  if (!h) return `seed ${session.seed}: no hand ${handIndex}`;
+  const { config: c } = session;
+  const lines = [
+    `seed ${session.seed} hand ${h.index}/${session.hands.length} events #${h.first}-#${h.last} ` +
+      `profile ${c.profile} seats ${c.seats} deck ${h.deck}`,
+    `  button ${h.button}${h.deadButton ? ' (dead)' : ''} sb ${h.sb} bb ${h.bb} players [${h.players}] ` +
+      `blinds ${h.blinds.join('/')}${h.ante ? ` ante ${h.ante}` : ''} outcome ${outcomeLabel(h.outcome)} ` +
+      `winners [${h.winners}]${h.swaps.length ? ` swapped #${h.swaps.join(',#')}` : ''}`,
+    `  stacks ${h.players.map((seat) => `${seat}:${h.stacks[seat]}`).join(' ')}`,
+  ];
+  for (let i = h.first; i <= h.last; i++) {
+    const e = session.scenario.events[i];
+    if (e) lines.push(`${i === mark ? '>>' : '  '} ${describeEvent(e, i)}`);
+  }
+  return lines.join('\n');
+}
+
+/** One hand of a session as a scenario file of its own (for `croupier replay`, a bug report). */
+export function handScenario(session: Session, handIndex: number): Scenario {
+  const h = session.hands[handIndex];
+  if (!h) throw new Error(`seed ${session.seed}: no hand ${handIndex}`);
+  return {
+    ...session.scenario,
+    name: `soak seed ${session.seed}, hand ${handIndex}`,
+    events: session.scenario.events.slice(h.first, h.last + 1),
+  };
+}
+
+/** Regenerates a session and prints the hand holding event `eventIndex`, flagged. */
+export function describeEventAt(
+  seed: number,
+  hands: number,
+  eventIndex: number,
+  options: Partial<SessionConfig> = {},
+): string {
+  const session = generateSessionDetailed(seed, hands, options);
+  const h = handAt(session, eventIndex);
+  return h ? describeHand(session, h.index, eventIndex) : `seed ${seed}: no event #${eventIndex}`;
+}
