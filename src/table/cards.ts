@@ -1,4 +1,5 @@
 import { type BettingStreet, foldSeat, nextRound, pending, roundClosed } from '../domain/betting.js';
+import type { CardRef } from '../domain/cards.js';
 import type { CardSeen } from '../domain/events.js';
 import { postflopOrder } from '../domain/seats.js';
 import { seatOf } from '../domain/zones.js';
@@ -15,16 +16,27 @@ export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void 
   const h = d.hand;
   if (h === null || h.status === 'void' || h.status === 'over') return;
   const known = h.cards[e.uid];
-  if (known && known.zone === e.zone) return; // a repeated read or a peek: not a new card
+  // A card taken back into the stub and read again once betting resumed was dealt again.
+  const dealtAgain = known?.role === 'stub' && h.premature === null;
+  if (known && known.zone === e.zone && !dealtAgain) return; // a repeated read or a peek: not a new card
   if (known && known.role !== 'stub') return move(d, h, known, e);
   if (known) delete h.cards[e.uid]; // taken back into the stub earlier, dealt again now
   place(h, e, 'stray');
+  markDealt(d, h);
   if (e.zone === 'muck') return; // a card never in play reaching the muck (last hand's deck being collected)
   if (!identityHolds(d, h, e)) return;
   const seat = seatOf(e.zone);
   if (seat !== null) return dealHoleCard(d, h, e, seat);
   if (e.zone === 'burn') return burnCard(d, h, e, batch);
   if (e.zone === 'board') boardCard(d, h, e, batch);
+}
+
+/** From its first card on, the hand's deck is out of the shuffler: its next count is its return. */
+function markDealt(d: Draft, h: Hand): void {
+  const record = h.deck === null ? undefined : d.ctx.decks[h.deck];
+  if (h.deck !== null && record?.lastHand === h.no && record.returned) {
+    d.ctx.decks[h.deck] = { ...record, returned: false };
+  }
 }
 
 function place(h: Hand, e: CardSeen, role: CardInHand['role']): void {
@@ -61,7 +73,10 @@ function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
     }
     return;
   }
-  if (h.scrambling && (e.zone === 'burn' || e.zone === 'board')) return rescramble(h, e);
+  const betweenBoardAndBurn =
+    (c.role === 'board' || c.role === 'burn') && (e.zone === 'burn' || e.zone === 'board');
+  // The floor (or a procedure) turned a board card into a burn or back: the hand follows the cards.
+  if (h.scrambling || betweenBoardAndBurn) return rescramble(h, e);
   if (c.role === 'dead' && e.zone === 'board') {
     raise(
       d,
@@ -71,6 +86,16 @@ function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
       [c.ref],
     );
     return;
+  }
+  const seat = seatOf(e.zone);
+  if (seat !== null && c.seat !== seat && (c.role === 'hole' || c.role === 'stray')) {
+    // Given to another seat (a floor's decision): it leaves the first seat and is dealt to this one.
+    if (c.seat !== null) {
+      remove(h.holes[c.seat] ?? [], e.uid);
+      if (c.position !== null) h.received[c.seat] = (h.received[c.seat] ?? 1) - 1;
+    }
+    setRole(h, e.uid, 'stray', { seat: null, position: null });
+    return dealHoleCard(d, h, e, seat);
   }
   if (e.zone === 'muck' && c.role === 'hole' && c.seat !== null) {
     remove(h.holes[c.seat] ?? [], e.uid);
@@ -159,6 +184,11 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
   if (skipped.length > 0) raise(d, { incident: 'SEAT_SKIPPED' }, e.seq, skipped, []);
 }
 
+/** Live cards the seat was served, those it already threw in the muck included. */
+function cardsServed(h: Hand, seat: number): number {
+  return Object.values(h.cards).filter((c) => c.seat === seat && (c.role === 'hole' || c.role === 'muck')).length;
+}
+
 /** The seat's hand is dead by ruling: it takes no further part. */
 export function killSeat(h: Hand, seat: number): void {
   h.betting = foldSeat(h.betting, seat);
@@ -177,7 +207,7 @@ export function endDeal(d: Draft, at: number): void {
   h.dealEnded = true;
   if (!judging(h)) return;
   for (const seat of h.dealOrder) {
-    if (h.betting.folded.includes(seat) || (h.holes[seat]?.length ?? 0) >= 2) continue;
+    if (h.betting.folded.includes(seat) || cardsServed(h, seat) >= 2) continue;
     const facts: IncidentFacts = {
       incident: 'MISSING_CARD',
       atButton: seat === h.button,
@@ -203,8 +233,10 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
   if (h.status === 'void') return;
   if (h.scrambling) return rescramble(h, e);
   if (h.board.length === 0 && h.burns.length >= h.burnsBefore[0] && judging(h)) {
-    const identifiable = batch.filter((c) => c.zone === 'burn').length === 1;
-    const ruling = raise(d, { incident: 'FLOP_TWO_BURNS', identifiable }, e.seq, [], [refOf(h, e.uid)]);
+    const cycle = newCards(h, batch, 'burn', e);
+    const identifiable = cycle.length === 1;
+    const named = identifiable ? [refOf(h, e.uid)] : cycle;
+    const ruling = raise(d, { incident: 'FLOP_TWO_BURNS', identifiable }, e.seq, [], named);
     if (ruling === 'FLOP_SECOND_BURN_TO_FLOP') {
       h.board.push(e.uid);
       setRole(h, e.uid, 'board', { expected: 'board' });
@@ -216,9 +248,18 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
   h.burns.push(e.uid);
 }
 
-function refOf(h: Hand, uid: string) {
+function refOf(h: Hand, uid: string): CardRef {
   const c = h.cards[uid];
   return c ? c.ref : { uid, face: null, deck: null };
+}
+
+/**
+ * The cards of this antenna cycle in `zone` that are new to the hand, `e` included: when there are
+ * several, their order is unknown, so none of them is identifiable by its place.
+ */
+function newCards(h: Hand, batch: readonly CardSeen[], zone: 'board' | 'burn', e: CardSeen): CardRef[] {
+  const rest = batch.filter((c) => c.zone === zone && c.uid !== e.uid);
+  return [refOf(h, e.uid), ...rest.map(({ uid, face, deck }) => ({ uid, face, deck }))];
 }
 
 function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): void {
@@ -228,40 +269,45 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
   if (h.scrambling) return rescramble(h, e);
   const n = h.board.length;
   const si = streetIndex(n);
-  const street = STREETS[si];
   const first = n === 0 || n === 3 || n === 4;
-  const alone = batch.filter((c) => c.zone === 'board').length === 1;
   const burnOut = h.burns.length >= h.burnsBefore[si];
-  if (judging(h) && h.takenBack !== null && h.takenBack === street) {
+  const flopUnbet = n === 3 && h.betting.street === 'flop' && h.betting.lastActor === null;
+  const ruled = h.premature?.street === STREETS[si] ? h.premature : null;
+  if (ruled?.takenBack) {
     setRole(h, e.uid, 'stub'); // the dealer kept pitching the street the procedure takes back
     return;
   }
-  if (
-    judging(h) &&
-    n === 3 &&
-    !burnOut &&
-    h.betting.street === 'flop' &&
-    h.betting.lastActor === null &&
-    canBet(h)
-  ) {
+  // The seen card was burned and the dealer turned another before the player acted: judged anew.
+  if (ruled && judging(h)) return prematureCard(d, h, e, si, batch, ruled.cards);
+  if (flopUnbet && h.flopOverflowIsBurn) {
+    // FLOP_SECOND_BURN_TO_FLOP with the flop already out: its last card is the burn for the turn.
+    h.flopOverflowIsBurn = false;
+    return toBurn(h, e.uid);
+  }
+  if (judging(h) && flopUnbet && !burnOut && canBet(h)) {
+    // The fourth card is identifiable when it came alone, after the flop's three.
+    const cycle = newCards(h, batch, 'board', e);
+    const identifiable = cycle.length === 1;
     const facts: IncidentFacts = {
       incident: 'FLOP_FOUR_CARDS',
-      identifiable: alone,
+      identifiable,
       burnIdentifiable: h.burns.length >= h.burnsBefore[0],
     };
-    const ruling = raise(d, facts, e.seq, [], [refOf(h, e.uid)]);
+    const ruling = raise(d, facts, e.seq, [], identifiable ? [refOf(h, e.uid)] : cycle);
     if (ruling === 'FLOP_FOURTH_TO_BURN') return toBurn(h, e.uid);
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
   } else if (judging(h) && first && premature(h, si)) {
     return prematureCard(d, h, e, si, batch);
   } else if (judging(h) && first && !burnOut) {
     const incident = (['FLOP_NO_BURN', 'TURN_NO_BURN', 'RIVER_NO_BURN'] as const)[si];
-    const ruling = raise(d, { incident, identifiable: alone || si > 0 }, e.seq, [], [refOf(h, e.uid)]);
+    const cycle = newCards(h, batch, 'board', e);
+    const identifiable = si > 0 || cycle.length === 1;
+    const ruling = raise(d, { incident, identifiable }, e.seq, [], identifiable ? [refOf(h, e.uid)] : cycle);
     if (ruling === 'FIRST_TO_BURN') return toBurn(h, e.uid);
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
   }
   h.board.push(e.uid);
-  advanceRound(h);
+  syncRound(h);
 }
 
 /** A board card becomes a burn card by ruling; its physical move to the burn spot is expected. */
@@ -277,54 +323,85 @@ function premature(h: Hand, si: 0 | 1 | 2): boolean {
   return h.betting.street === PREVIOUS[si] && !roundClosed(h.betting) && canBet(h);
 }
 
-function prematureCard(d: Draft, h: Hand, e: CardSeen, si: 0 | 1 | 2, batch: readonly CardSeen[]): void {
+function prematureCard(
+  d: Draft,
+  h: Hand,
+  e: CardSeen,
+  si: 0 | 1 | 2,
+  batch: readonly CardSeen[],
+  seen: readonly string[] = [],
+): void {
   const waiting = pending(h.betting);
   // Board cards of the same antenna cycle not judged yet are out too.
   const out = batch.filter((c) => c.zone === 'board' && h.cards[c.uid] === undefined);
-  const cardsOut = 1 + out.length;
   const facts: IncidentFacts = {
     incident: (['PREMATURE_FLOP', 'PREMATURE_TURN', 'PREMATURE_RIVER'] as const)[si],
     burnIdentifiable: h.burns.length >= h.burnsBefore[si],
     pending: waiting,
     actedAfterPending: waiting.length === 1 && h.betting.passed.includes(waiting[0] as number),
-    cardsOut,
+    cardsOut: seen.length + 1 + out.length,
   };
-  const ruling = raise(d, facts, e.seq, waiting, [
-    refOf(h, e.uid),
-    ...out.map(({ uid, face, deck }) => ({ uid, face, deck })),
-  ]);
+  const named = [...seen.map((uid) => refOf(h, uid)), refOf(h, e.uid), ...out.map(({ uid, face, deck }) => ({ uid, face, deck }))];
+  const ruling = raise(d, facts, e.seq, waiting, named);
   const street = STREETS[si];
+  const cards = [...seen, e.uid];
   switch (ruling) {
     case 'PREMATURE_RESHUFFLE_NO_BURN':
     case 'PREMATURE_RESHUFFLE_WITH_BURN':
       setRole(h, e.uid, 'stub');
-      h.takenBack = street;
+      h.premature = { street, cards, takenBack: true };
       return;
     case 'TURN_SET_ASIDE':
       setRole(h, e.uid, 'stub');
-      h.takenBack = street;
+      h.premature = { street, cards, takenBack: true };
       // A new burn and turn come after flop betting; the river then comes without a burn.
       h.burnsBefore[1] = h.burns.length + 1;
       h.burnsBefore[2] = h.burns.length + 1;
       return;
     case 'BURN_AND_REPLACE':
       toBurn(h, e.uid);
-      for (let i = si; i < 3; i++) h.burnsBefore[i as 0 | 1 | 2] += 1;
+      shiftBurns(h, si, 1);
+      h.premature = { street, cards, takenBack: false };
       return;
     case 'SKIPPED_PLAYER_FOLDS':
+      // Play goes on without restoring the board: cards ruled burned before stay on it.
+      for (const uid of seen) {
+        remove(h.burns, uid);
+        h.board.push(uid);
+        setRole(h, uid, 'board', { expected: null });
+      }
+      shiftBurns(h, si, -seen.length);
       killSeat(h, waiting[0] as number);
+      h.premature = null;
       break;
   }
   h.board.push(e.uid);
-  advanceRound(h);
+  syncRound(h);
 }
 
-/** The board reached a street's count: its betting round starts. */
-export function advanceRound(h: Hand): void {
-  const street: BettingStreet | null =
-    h.board.length >= 5 ? 'river' : h.board.length === 4 ? 'turn' : h.board.length === 3 ? 'flop' : null;
-  if (street === null || street === h.betting.street) return;
-  h.betting = nextRound(h.betting, street, postflopOrder(h.players, h.button));
+/** Burns needed before this street and the next ones move by `n` (a seen card burned, or put back). */
+function shiftBurns(h: Hand, si: 0 | 1 | 2, n: number): void {
+  for (let i = si; i < 3; i++) h.burnsBefore[i as 0 | 1 | 2] += n;
+}
+
+const ROUND_OF: readonly BettingStreet[] = ['preflop', 'preflop', 'preflop', 'flop', 'turn', 'river'];
+const ORDER: readonly BettingStreet[] = ['preflop', 'flop', 'turn', 'river'];
+
+/**
+ * Keeps the betting round in step with the board: a completed street opens its round; a card
+ * taken off the board before anyone acted on the new street gives the previous round back.
+ */
+export function syncRound(h: Hand): void {
+  const street = ROUND_OF[Math.min(h.board.length, 5)] as BettingStreet;
+  const wanted = ORDER.indexOf(street);
+  const current = ORDER.indexOf(h.betting.street);
+  if (wanted > current) {
+    h.previousRound = h.betting;
+    h.betting = nextRound(h.betting, street, postflopOrder(h.players, h.button));
+  } else if (wanted < current && h.betting.lastActor === null && h.previousRound?.street === street) {
+    h.betting = { ...h.previousRound, folded: h.betting.folded };
+    h.previousRound = null;
+  }
 }
 
 /** During a floor's scramble, board and burn are whatever the floor lays out. */
@@ -334,4 +411,5 @@ function rescramble(h: Hand, e: CardSeen): void {
   if (e.zone === 'board') h.board.push(e.uid);
   else h.burns.push(e.uid);
   setRole(h, e.uid, e.zone === 'board' ? 'board' : 'burn');
+  syncRound(h);
 }

@@ -13,7 +13,7 @@ import type { ChipsSeen, DealerInput, HandStart, PlayerAction, ShufflerReport } 
 import { dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { seatOf, type Zone } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
-import { advanceRound, endDeal, nextInDeal, setRole } from './cards.js';
+import { syncRound, endDeal, nextInDeal, setRole } from './cards.js';
 import { canBet, type Draft, judging, lastCardAt, raise, remove, report } from './draft.js';
 import type { Hand } from './state.js';
 
@@ -23,6 +23,7 @@ export function startHand(d: Draft, e: HandStart): void {
   const sb = e.sb === undefined ? fallback.sb : e.sb;
   const bb = e.bb ?? fallback.bb;
   const no = d.ctx.hands + 1;
+  d.ctx.lastButton = d.ctx.hand?.button ?? null;
   const hand: Hand = {
     no,
     button: e.button,
@@ -43,10 +44,11 @@ export function startHand(d: Draft, e: HandStart): void {
     board: [],
     burns: [],
     burnsBefore: [1, 2, 3],
-    takenBack: null,
+    premature: null,
     flopOverflowIsBurn: false,
     scrambling: false,
     betting: openBetting(preflopOrder(e.players, bb), { sb, bb, amounts: e.blinds }),
+    previousRound: null,
     actedWithOtherDeck: false,
     allInPrompted: false,
     resumeStatus: null,
@@ -57,7 +59,7 @@ export function startHand(d: Draft, e: HandStart): void {
   d.ctx.puckFlagged = false;
   // Incidents about the previous hand are closed by the new one; deck faults stay open.
   d.ctx.open = d.ctx.open.filter((o) => o.report.incident.startsWith('DECK_'));
-  if (hand.deck !== null) d.ctx.decks[hand.deck] = { lastHand: no, returned: false, fault: null };
+  if (hand.deck !== null) d.ctx.decks[hand.deck] = { lastHand: no, returned: true, fault: null };
 }
 
 export function onAction(d: Draft, e: PlayerAction): void {
@@ -65,7 +67,7 @@ export function onAction(d: Draft, e: PlayerAction): void {
   if (h === null || h.status === 'void' || h.status === 'over') return;
   endDeal(d, e.seq);
   if ((h.status as Hand['status']) === 'void') return; // the deal ended in a misdeal
-  h.takenBack = null;
+  h.premature = null;
   h.scrambling = false;
   if (Object.values(h.cards).some((c) => c.role !== 'stray' && c.role !== 'stub' && c.ref.deck !== h.deck)) {
     h.actedWithOtherDeck = true;
@@ -209,7 +211,13 @@ function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
   const ends = value === 'misdeal' || value === 'void' || value === 'hand-void';
   h.status = ends ? 'void' : (h.resumeStatus ?? 'betting');
   h.resumeStatus = null;
-  advanceRound(h);
+  syncRound(h);
+  // The floor accepted the board and burns as they lie: each street still to come needs its own
+  // burn, except the next one when its burn is already out.
+  const next = h.board.length === 0 ? 0 : h.board.length <= 3 ? 1 : h.board.length - 2;
+  if (next > 2) return;
+  const burnOut = h.burns.length >= h.burnsBefore[next as 0 | 1 | 2];
+  for (let i = next; i < 3; i++) h.burnsBefore[i as 0 | 1 | 2] = h.burns.length + i - next + (burnOut ? 0 : 1);
 }
 
 /** Deck faults found by the shuffler's count and card recognition, and cards not returned after a hand. */

@@ -1,4 +1,5 @@
 import { enqueueActions, setup } from 'xstate';
+import type { BettingStreet } from '../domain/betting.js';
 import type { DomainEvent } from '../domain/events.js';
 import type { TableOutput } from '../rules/types.js';
 import { initialContext, reduce, type TableConfig } from './reduce.js';
@@ -14,6 +15,11 @@ const status =
   (...wanted: (HandStatus | 'none')[]) =>
   ({ context }: { context: TableContext }) =>
     wanted.includes(context.hand?.status ?? 'none');
+
+const street =
+  (wanted: BettingStreet) =>
+  ({ context }: { context: TableContext }) =>
+    context.hand?.betting.street === wanted;
 
 /**
  * One table: a pure XState machine of its domain events. The poker lives in `reduce`; the states
@@ -35,12 +41,17 @@ export const tableMachine = setup({
     }),
   },
   guards: {
-    idle: status('none', 'over'),
+    noHand: status('none'),
     dealing: status('dealing'),
     betting: status('betting'),
     showdown: status('showdown'),
+    ended: status('over'),
     void: status('void'),
     floor: status('floor'),
+    preflop: street('preflop'),
+    flop: street('flop'),
+    turn: street('turn'),
+    river: street('river'),
     incidentOpen: ({ context }) => context.open.length > 0,
   },
 }).createMachine({
@@ -55,15 +66,29 @@ export const tableMachine = setup({
         { guard: 'dealing', target: '.dealing' },
         { guard: 'betting', target: '.betting' },
         { guard: 'showdown', target: '.showdown' },
+        { guard: 'ended', target: '.ended' },
         { guard: 'void', target: '.void' },
         { guard: 'floor', target: '.floor' },
-        { target: '.idle' },
       ],
       states: {
+        /** No hand yet at this table. */
         idle: {},
+        /** Hole cards are being pitched. */
         dealing: {},
-        betting: {},
+        /** A betting round, by street. */
+        betting: {
+          initial: 'preflop',
+          always: [
+            { guard: 'preflop', target: '.preflop' },
+            { guard: 'flop', target: '.flop' },
+            { guard: 'turn', target: '.turn' },
+            { guard: 'river', target: '.river' },
+          ],
+          states: { preflop: {}, flop: {}, turn: {}, river: {} },
+        },
         showdown: {},
+        /** Won, shown down or ended by the dealer: waiting for the next hand. */
+        ended: {},
         /** Misdeal or hand void: cards come back, the hand is redealt. */
         void: {},
         /** CALL_FLOOR: the machine watches while the floor decides. */
@@ -73,7 +98,11 @@ export const tableMachine = setup({
     incident: {
       initial: 'clear',
       always: [{ guard: 'incidentOpen', target: '.open' }, { target: '.clear' }],
-      states: { clear: {}, open: {} },
+      states: {
+        clear: {},
+        /** An incident's procedure is on the dealer's display, step by step. */
+        open: {},
+      },
     },
   },
 });

@@ -23,12 +23,27 @@ export function initialContext(config: TableConfig): TableContext {
     hand: null,
     window: [],
     puck: null,
+    lastButton: null,
     puckFlagged: false,
     decks: {},
     open: [],
     outputs: [],
   };
 }
+
+/**
+ * Events that do not need the antenna cycle judged first: more reads, and reports of other sensors
+ * that judge no card (a puck read, a chip count, a device's health) — they may land inside a cycle.
+ * Actions and dealer inputs are judged against the cards, so they close the cycle.
+ */
+const WAITS_FOR_CYCLE: ReadonlySet<DomainEvent['type']> = new Set([
+  'card.seen',
+  'card.gone',
+  'button',
+  'chips',
+  'device',
+  'shuffler',
+]);
 
 /**
  * The table's step function: the context after one domain event, with the event's incidents and
@@ -38,8 +53,7 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
   const d = draft(ctx);
   const last = d.ctx.window[d.ctx.window.length - 1];
   const sameCycle = last !== undefined && event.t - last.t < d.ctx.orderWindowMs;
-  const cardRead = event.type === 'card.seen' || event.type === 'card.gone';
-  if (last !== undefined && !(cardRead && sameCycle)) settle(d);
+  if (last !== undefined && !(sameCycle && WAITS_FOR_CYCLE.has(event.type))) settle(d);
   switch (event.type) {
     case 'card.seen':
       d.ctx.window.push(event); // judged once its antenna cycle is over

@@ -53,13 +53,18 @@ export interface Hand {
   burns: string[];
   /** Burn cards that must be out before the first card of the flop, turn and river. */
   burnsBefore: [number, number, number];
-  /** A premature street taken back by ruling: further cards of it go back to the stub until the next action. */
-  takenBack: Street | null;
+  /**
+   * A premature street under its ruling, until the next action: cards taken back (further cards
+   * of it go back to the stub too), or seen cards burned (another card turned is judged anew).
+   */
+  premature: { street: Street; cards: string[]; takenBack: boolean } | null;
   /** After the second burn became the first flop card, a flop card past the third is the turn's burn. */
   flopOverflowIsBurn: boolean;
   /** A scramble under the floor's eye: board and burn arrivals are not judged until the next action. */
   scrambling: boolean;
   betting: Betting;
+  /** The round before the current street opened, given back if the street's card is taken off. */
+  previousRound: Betting | null;
   /** A betting action happened while a card of the other deck was in play. */
   actedWithOtherDeck: boolean;
   allInPrompted: boolean;
@@ -92,6 +97,8 @@ export interface TableContext {
   window: CardSeen[];
   /** Seat where the button puck was last read. */
   puck: number | null;
+  /** The previous hand's button: a puck still there has not been moved yet. */
+  lastButton: number | null;
   puckFlagged: boolean;
   decks: Record<string, DeckRecord>;
   open: OpenIncident[];
