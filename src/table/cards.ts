@@ -177,7 +177,8 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
   holes.push(e.uid);
   setRole(h, e.uid, 'hole', { seat, position });
   if (owed && holes.length >= 2) remove(h.owed, seat);
-  if (position === null || !judging(h)) return;
+  // After a reader gap, reads come back in whatever order the reader re-reports them.
+  if (position === null || !judging(h) || h.readerGap) return;
   const skipped = h.dealOrder.filter(
     (s) => s !== seat && (h.received[s] ?? 0) < 2 && positionOf(h, s, (h.received[s] ?? 0) + 1) < position,
   );
@@ -186,7 +187,8 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
 
 /** Live cards the seat was served, those it already threw in the muck included. */
 function cardsServed(h: Hand, seat: number): number {
-  return Object.values(h.cards).filter((c) => c.seat === seat && (c.role === 'hole' || c.role === 'muck')).length;
+  return Object.values(h.cards).filter((c) => c.seat === seat && (c.role === 'hole' || c.role === 'muck'))
+    .length;
 }
 
 /** The seat's hand is dead by ruling: it takes no further part. */
@@ -199,13 +201,15 @@ export function killSeat(h: Hand, seat: number): void {
 
 /**
  * The hole-card deal is over (first action, first burn or board card, or the dealer says so):
- * a player still short of a card was never served.
+ * a player still short of a card was never served. While a card reader is down the count cannot
+ * be trusted: it waits for the first of these moments after the reader is back.
  */
 export function endDeal(d: Draft, at: number): void {
   const h = d.hand;
-  if (h === null || h.dealEnded) return;
+  if (h === null || (h.dealEnded && !h.countDeferred)) return;
   h.dealEnded = true;
-  if (!judging(h)) return;
+  h.countDeferred = d.ctx.readersDown.length > 0;
+  if (!judging(h) || h.countDeferred) return;
   for (const seat of h.dealOrder) {
     if (h.betting.folded.includes(seat) || cardsServed(h, seat) >= 2) continue;
     const facts: IncidentFacts = {
@@ -341,7 +345,11 @@ function prematureCard(
     actedAfterPending: waiting.length === 1 && h.betting.passed.includes(waiting[0] as number),
     cardsOut: seen.length + 1 + out.length,
   };
-  const named = [...seen.map((uid) => refOf(h, uid)), refOf(h, e.uid), ...out.map(({ uid, face, deck }) => ({ uid, face, deck }))];
+  const named = [
+    ...seen.map((uid) => refOf(h, uid)),
+    refOf(h, e.uid),
+    ...out.map(({ uid, face, deck }) => ({ uid, face, deck })),
+  ];
   const ruling = raise(d, facts, e.seq, waiting, named);
   const street = STREETS[si];
   const cards = [...seen, e.uid];

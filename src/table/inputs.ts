@@ -9,11 +9,18 @@ import {
   roundClosed,
 } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
-import type { ChipsSeen, DealerInput, HandStart, PlayerAction, ShufflerReport } from '../domain/events.js';
+import type {
+  ChipsSeen,
+  DealerInput,
+  DeviceStatus,
+  HandStart,
+  PlayerAction,
+  ShufflerReport,
+} from '../domain/events.js';
 import { dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { seatOf, type Zone } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
-import { syncRound, endDeal, nextInDeal, setRole } from './cards.js';
+import { endDeal, nextInDeal, setRole, syncRound } from './cards.js';
 import { canBet, type Draft, judging, lastCardAt, raise, remove, report } from './draft.js';
 import type { Hand } from './state.js';
 
@@ -37,6 +44,8 @@ export function startHand(d: Draft, e: HandStart): void {
     holes: {},
     received: {},
     dealEnded: false,
+    countDeferred: false,
+    readerGap: d.ctx.readersDown.length > 0,
     owed: [],
     dealerExposed: 0,
     boxedInDeal: 0,
@@ -96,6 +105,14 @@ function afterBetting(d: Draft, h: Hand, at: number): void {
     });
   }
   if (h.status === 'betting' && h.board.length >= 5 && roundClosed(h.betting)) h.status = 'showdown';
+}
+
+/** Card readers are devices named `rfid…`; while one is down the hand is judged on what it can see. */
+export function onDevice(d: Draft, e: DeviceStatus): void {
+  if (!e.device.startsWith('rfid')) return;
+  const others = d.ctx.readersDown.filter((id) => id !== e.device);
+  d.ctx.readersDown = e.status === 'online' ? others : [...others, e.device];
+  if (e.status !== 'online' && d.hand) d.hand.readerGap = true;
 }
 
 export function onChips(d: Draft, e: ChipsSeen): void {
@@ -217,7 +234,8 @@ function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
   const next = h.board.length === 0 ? 0 : h.board.length <= 3 ? 1 : h.board.length - 2;
   if (next > 2) return;
   const burnOut = h.burns.length >= h.burnsBefore[next as 0 | 1 | 2];
-  for (let i = next; i < 3; i++) h.burnsBefore[i as 0 | 1 | 2] = h.burns.length + i - next + (burnOut ? 0 : 1);
+  for (let i = next; i < 3; i++)
+    h.burnsBefore[i as 0 | 1 | 2] = h.burns.length + i - next + (burnOut ? 0 : 1);
 }
 
 /** Deck faults found by the shuffler's count and card recognition, and cards not returned after a hand. */

@@ -4,7 +4,7 @@ import type { RuleProfile } from '../rules/types.js';
 import { onPuck } from './button.js';
 import { arrive } from './cards.js';
 import { type Draft, draft } from './draft.js';
-import { onAction, onChips, onDealer, onShuffler, startHand } from './inputs.js';
+import { onAction, onChips, onDealer, onDevice, onShuffler, startHand } from './inputs.js';
 import type { Hand, TableContext } from './state.js';
 
 export interface TableConfig {
@@ -25,6 +25,7 @@ export function initialContext(config: TableConfig): TableContext {
     puck: null,
     lastButton: null,
     puckFlagged: false,
+    readersDown: [],
     decks: {},
     open: [],
     outputs: [],
@@ -76,8 +77,10 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
     case 'chips':
       onChips(d, event);
       break;
-    case 'card.gone': // a peek lifts the cards: it never removes a card from the hand
     case 'device':
+      onDevice(d, event);
+      break;
+    case 'card.gone': // a peek lifts the cards: it never removes a card from the hand
     case 'settle':
       break;
   }

@@ -44,6 +44,10 @@ export interface Hand {
   /** Deal positions each seat has consumed (a dead exposed card keeps its position). */
   received: Record<number, number>;
   dealEnded: boolean;
+  /** The deal ended while a card reader was down: the card count waits for it to be back. */
+  countDeferred: boolean;
+  /** A card reader was down during this hand: read order no longer tells the deal order. */
+  readerGap: boolean;
   /** Seats owed one more hole card by a ruling (replacement of an exposed card, the button's top card). */
   owed: number[];
   dealerExposed: number;
@@ -100,6 +104,8 @@ export interface TableContext {
   /** The previous hand's button: a puck still there has not been moved yet. */
   lastButton: number | null;
   puckFlagged: boolean;
+  /** Card readers (devices named `rfid…`) reported offline or faulty. */
+  readersDown: string[];
   decks: Record<string, DeckRecord>;
   open: OpenIncident[];
   /** Outputs of the last event, for the machine to emit. */
