@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { DomainEvent } from '../../../src/domain/events.js';
+import { loadScenario } from '../../../src/scenario/load.js';
+import { tableMachine } from '../../../src/table/machine.js';
+import { canonicalOrder, initialContext, reduce } from '../../../src/table/reduce.js';
+import type { TableContext } from '../../../src/table/state.js';
+import { replayEvents } from '../../../src/table/table.js';
+
+type Item = Record<string, unknown>;
+
+/** Events of a small scenario: button 4, players 1–4 (SB 1, BB 2, deal order 1 2 3 4). */
+function table(items: Item[]) {
+  const scenario = loadScenario(
+    {
+      name: 'unit',
+      profile: 'main-event-2014',
+      table: { seats: 6 },
+      decks: ['A', 'B'],
+      events: [
+        { t: 0, 'hand.start': { button: 4, players: [1, 2, 3, 4], blinds: [50, 100], deck: 'A' } },
+        ...items,
+      ],
+    },
+    'unit.yaml',
+  );
+  const config = { seats: 6, profile: scenario.profile };
+  return { scenario, config, events: scenario.events };
+}
+
+const DEAL: Item[] = ['As', 'Kd', 'Qh', 'Jc', '2s', '3d', '4h', '5c'].map((card, i) => ({
+  t: 500 * (i + 1),
+  card: { zone: `seat:${(i % 4) + 1}`, card },
+}));
+
+/** The context after the events, the last antenna cycle settled. */
+function run(items: Item[]): TableContext {
+  const { config, events } = table(items);
+  const settle: DomainEvent = { type: 'settle', t: 1e9, seq: events.length };
+  return [...events, settle].reduce(reduce, initialContext(config));
+}
+
+function incidents(items: Item[]) {
+  const { config, events } = table(items);
+  return replayEvents(config, events).map((o) =>
+    o.kind === 'incident' ? `${o.incident} ${o.at}` : o.prompt,
+  );
+}
+
+describe('card locations', () => {
+  it("a peek's card.gone never removes a card, and the card seen again is not a new one", () => {
+    const ctx = run([
+      ...DEAL,
+      { t: 4200, gone: { zone: 'seat:1', card: 'As' } },
+      { t: 4300, card: { zone: 'seat:1', card: 'As' } },
+    ]);
+    expect(ctx.hand?.holes[1]).toHaveLength(2);
+    expect(ctx.hand?.received[1]).toBe(2);
+  });
+
+  it('a card moving to the muck leaves the seat', () => {
+    const ctx = run([
+      ...DEAL,
+      { t: 5000, card: { zone: 'muck', card: 'Qh' } },
+      { t: 6000, action: { seat: 3, act: 'fold' } },
+    ]);
+    const qh = Object.values(ctx.hand?.cards ?? {}).find((c) => c.ref.face === 'Qh');
+    expect(qh?.role).toBe('muck');
+    expect(ctx.hand?.holes[3]).toHaveLength(1);
+  });
+
+  it('burn and board cards go where they land', () => {
+    const ctx = run([
+      ...DEAL,
+      ...[3, 4, 1].map((seat, i) => ({ t: 5000 + 500 * i, action: { seat, act: 'call', amount: 100 } })),
+      { t: 6500, action: { seat: 2, act: 'check' } },
+      { t: 7000, card: { zone: 'burn', card: '9s' } },
+      { t: 7500, card: { zone: 'board', card: '9h' } },
+    ]);
+    expect(ctx.hand?.burns).toHaveLength(1);
+    expect(ctx.hand?.board).toHaveLength(1);
+  });
+});
+
+describe('reordering window', () => {
+  it('two hole cards of one antenna cycle reported out of order raise nothing', () => {
+    const swapped = [...DEAL];
+    swapped[1] = { t: 1000, card: { zone: 'seat:3', card: 'Qh' } };
+    swapped[2] = { t: 1100, card: { zone: 'seat:2', card: 'Kd' } };
+    expect(incidents(swapped)).toEqual([]);
+  });
+
+  it('the same order 300 ms apart is a skipped seat, named at the card that passed it', () => {
+    const skipped = [...DEAL];
+    skipped[1] = { t: 1000, card: { zone: 'seat:3', card: 'Qh' } };
+    skipped[2] = { t: 1300, card: { zone: 'seat:2', card: 'Kd' } };
+    expect(incidents(skipped)[0]).toBe('SEAT_SKIPPED 2');
+  });
+
+  it('orders a cycle as a correct deal would: hole cards by position, burn before board, repeats dropped', () => {
+    const { config, events } = table([
+      { t: 100, card: { zone: 'board', card: '9h' } },
+      { t: 110, card: { zone: 'seat:2', card: 'Kd' } },
+      { t: 120, card: { zone: 'burn', card: '9s' } },
+      { t: 130, card: { zone: 'seat:1', card: 'As' } },
+      { t: 140, card: { zone: 'seat:1', card: 'As' } },
+    ]);
+    const ctx = reduce(initialContext(config), events[0] as DomainEvent);
+    const cycle = events.slice(1).filter((e) => e.type === 'card.seen');
+    const order = canonicalOrder(ctx.hand, cycle).map((e) => `${e.zone} ${e.face}`);
+    expect(order).toEqual(['seat:1 As', 'seat:2 Kd', 'burn 9s', 'board 9h']);
+  });
+});
+
+describe('the machine is a pure function of its events', () => {
+  it('reduce leaves the previous context untouched', () => {
+    const { config, events } = table([...DEAL, { t: 5000, dealer: { input: 'exposed', zone: 'seat:3' } }]);
+    let ctx = initialContext(config);
+    for (const event of events) {
+      const before = JSON.stringify({ ...ctx, profile: undefined });
+      const next = reduce(ctx, event);
+      expect(JSON.stringify({ ...ctx, profile: undefined })).toBe(before);
+      ctx = next;
+    }
+  });
+
+  it('the same events give the same outputs', () => {
+    const items = [
+      ...DEAL,
+      { t: 5000, action: { seat: 3, act: 'raise', amount: 300 } },
+      { t: 5600, card: { zone: 'board', card: '9h' } },
+    ];
+    expect(incidents(items)).toEqual(incidents(items));
+    expect(incidents(items)).toEqual(['PREMATURE_FLOP 10']);
+  });
+});
+
+describe('machine states', () => {
+  it('follow the hand: dealing, each betting street, and an open incident', () => {
+    const { config, events } = table([
+      ...DEAL,
+      ...[3, 4, 1].map((seat, i) => ({ t: 5000 + 500 * i, action: { seat, act: 'call', amount: 100 } })),
+      { t: 6500, action: { seat: 2, act: 'check' } },
+      { t: 7000, card: { zone: 'burn', card: '9s' } },
+      { t: 7500, card: { zone: 'board', card: '9h' } },
+      { t: 8000, card: { zone: 'board', card: 'Th' } },
+      { t: 8500, card: { zone: 'board', card: 'Jh' } },
+      { t: 9000, action: { seat: 1, act: 'check' } },
+      { t: 9500, dealer: { input: 'burn-exposed' } },
+    ]);
+    const actor = createActor(tableMachine, { input: config }).start();
+    const seen: string[] = [];
+    actor.subscribe((s) => seen.push(JSON.stringify(s.value)));
+    expect(actor.getSnapshot().matches({ hand: 'idle' })).toBe(true);
+    for (const event of events) actor.send(event);
+    expect(seen).toContain(JSON.stringify({ hand: 'dealing', incident: 'clear' }));
+    expect(seen).toContain(JSON.stringify({ hand: { betting: 'preflop' }, incident: 'clear' }));
+    expect(actor.getSnapshot().matches({ hand: { betting: 'flop' }, incident: 'open' })).toBe(true);
+    actor.send({ type: 'dealer', input: 'confirm', t: 10_000, seq: 99 });
+    expect(actor.getSnapshot().matches({ incident: 'clear' })).toBe(true);
+  });
+
+  it('a misdeal voids the hand until the redeal', () => {
+    const { config, events } = table([
+      { t: 500, card: { zone: 'seat:2', card: 'As' } },
+      { t: 1000, card: { zone: 'seat:1', card: 'Kd' } },
+    ]);
+    const actor = createActor(tableMachine, { input: config }).start();
+    for (const event of events) actor.send(event);
+    actor.send({ type: 'settle', t: 2000, seq: 2 });
+    expect(actor.getSnapshot().matches({ hand: 'void', incident: 'open' })).toBe(true);
+  });
+});
