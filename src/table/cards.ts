@@ -357,20 +357,23 @@ function prematureCard(
     case 'PREMATURE_RESHUFFLE_NO_BURN':
     case 'PREMATURE_RESHUFFLE_WITH_BURN':
       setRole(h, e.uid, 'stub');
-      h.premature = { street, cards, takenBack: true };
+      h.premature = { street, cards, takenBack: true, extraBurns: 0 };
       return;
     case 'TURN_SET_ASIDE':
       setRole(h, e.uid, 'stub');
-      h.premature = { street, cards, takenBack: true };
+      h.premature = { street, cards, takenBack: true, extraBurns: 0 };
       // A new burn and turn come after flop betting; the river then comes without a burn.
       h.burnsBefore[1] = h.burns.length + 1;
       h.burnsBefore[2] = h.burns.length + 1;
       return;
-    case 'BURN_AND_REPLACE':
+    case 'BURN_AND_REPLACE': {
+      // The seen card is burned: it is the street's burn when none was out, else one more.
+      const extra = facts.burnIdentifiable ? 1 : 0;
       toBurn(h, e.uid);
-      shiftBurns(h, si, 1);
-      h.premature = { street, cards, takenBack: false };
+      shiftBurns(h, si, extra);
+      h.premature = { street, cards, takenBack: false, extraBurns: (h.premature?.extraBurns ?? 0) + extra };
       return;
+    }
     case 'SKIPPED_PLAYER_FOLDS':
       // Play goes on without restoring the board: cards ruled burned before stay on it.
       for (const uid of seen) {
@@ -378,7 +381,7 @@ function prematureCard(
         h.board.push(uid);
         setRole(h, uid, 'board', { expected: null });
       }
-      shiftBurns(h, si, -seen.length);
+      shiftBurns(h, si, -(h.premature?.extraBurns ?? 0));
       killSeat(h, waiting[0] as number);
       h.premature = null;
       break;

@@ -61,7 +61,7 @@ export interface Hand {
    * A premature street under its ruling, until the next action: cards taken back (further cards
    * of it go back to the stub too), or seen cards burned (another card turned is judged anew).
    */
-  premature: { street: Street; cards: string[]; takenBack: boolean } | null;
+  premature: { street: Street; cards: string[]; takenBack: boolean; extraBurns: number } | null;
   /** After the second burn became the first flop card, a flop card past the third is the turn's burn. */
   flopOverflowIsBurn: boolean;
   /** A scramble under the floor's eye: board and burn arrivals are not judged until the next action. */
