@@ -9,19 +9,12 @@ import {
   roundClosed,
 } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
-import type {
-  ChipsSeen,
-  DealerInput,
-  DeviceStatus,
-  HandStart,
-  PlayerAction,
-  ShufflerReport,
-} from '../domain/events.js';
+import type { ChipsSeen, DealerInput, DeviceStatus, HandStart, PlayerAction } from '../domain/events.js';
 import { dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { seatOf, type Zone } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { endDeal, nextInDeal, setRole, syncRound } from './cards.js';
-import { canBet, type Draft, judging, lastCardAt, raise, remove, report } from './draft.js';
+import { canBet, type Draft, judging, lastCardAt, raise, remove } from './draft.js';
 import type { Hand } from './state.js';
 
 /** A new hand; it ends the previous one if `hand-end` did not. */
@@ -236,52 +229,4 @@ function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
   const burnOut = h.burns.length >= h.burnsBefore[next as 0 | 1 | 2];
   for (let i = next; i < 3; i++)
     h.burnsBefore[i as 0 | 1 | 2] = h.burns.length + i - next + (burnOut ? 0 : 1);
-}
-
-/** Deck faults found by the shuffler's count and card recognition, and cards not returned after a hand. */
-export function onShuffler(d: Draft, e: ShufflerReport): void {
-  if (e.state !== 'ready') return;
-  const deck = e.deck;
-  const record = deck === null ? undefined : d.ctx.decks[deck];
-  const h = d.hand;
-  if (deck !== null && record && !record.returned) {
-    d.ctx.decks[deck] = { ...record, returned: true };
-    const inPlay = h !== null && h.no === record.lastHand ? h.cards : {};
-    const heldOut = e.missing.some((c) => Object.hasOwn(inPlay, c.uid));
-    if ((e.count !== undefined && e.count < 52) || heldOut) {
-      raiseDeckFault(d, 'CARD_NOT_RETURNED', deck, e);
-      return;
-    }
-  }
-  const foreign = [...e.extra, ...e.faceUp].some(
-    (c) => c.face === null || (deck !== null && c.deck !== deck),
-  );
-  const miscount = (e.count !== undefined && e.count !== 52) || e.missing.length > 0 || e.extra.length > 0;
-  const fault = foreign
-    ? 'DECK_UNKNOWN_CARD'
-    : miscount
-      ? 'DECK_COUNT'
-      : e.faceUp.length > 0
-        ? 'DECK_FACE_UP'
-        : null;
-  if (fault === null) {
-    if (deck !== null && record) d.ctx.decks[deck] = { ...record, returned: true, fault: null };
-    return;
-  }
-  raiseDeckFault(d, fault, deck, e);
-}
-
-function raiseDeckFault(
-  d: Draft,
-  incident: 'DECK_COUNT' | 'DECK_FACE_UP' | 'DECK_UNKNOWN_CARD' | 'CARD_NOT_RETURNED',
-  deck: string | null,
-  e: ShufflerReport,
-): void {
-  const key = deck ?? '?';
-  const record = d.ctx.decks[key] ?? { lastHand: 0, returned: true, fault: null };
-  const fingerprint = JSON.stringify([incident, e.count, e.missing, e.extra, e.faceUp]);
-  if (record.fault === fingerprint) return; // the shuffler repeats its status: one alarm per fault
-  d.ctx.decks[key] = { ...record, fault: fingerprint };
-  const cards = incident === 'CARD_NOT_RETURNED' ? [] : incident === 'DECK_FACE_UP' ? e.faceUp : e.extra;
-  report(d, { incident }, e.seq, [], cards);
 }

@@ -3,8 +3,9 @@ import { seatOf } from '../domain/zones.js';
 import type { RuleProfile } from '../rules/types.js';
 import { onPuck } from './button.js';
 import { arrive } from './cards.js';
+import { onShuffler } from './deck.js';
 import { type Draft, draft } from './draft.js';
-import { onAction, onChips, onDealer, onDevice, onShuffler, startHand } from './inputs.js';
+import { onAction, onChips, onDealer, onDevice, startHand } from './inputs.js';
 import type { Hand, TableContext } from './state.js';
 
 export interface TableConfig {
