@@ -51,6 +51,11 @@ function place(h: Hand, e: CardSeen, role: CardInHand['role']): void {
   };
 }
 
+/** Hole-card lists are replaced, never changed in place: a step's draft shares them with the last context. */
+export function dropHole(h: Hand, seat: number, uid: string): void {
+  h.holes[seat] = (h.holes[seat] ?? []).filter((u) => u !== uid);
+}
+
 export function setRole(
   h: Hand,
   uid: string,
@@ -91,14 +96,14 @@ function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
   if (seat !== null && c.seat !== seat && (c.role === 'hole' || c.role === 'stray')) {
     // Given to another seat (a floor's decision): it leaves the first seat and is dealt to this one.
     if (c.seat !== null) {
-      remove(h.holes[c.seat] ?? [], e.uid);
+      dropHole(h, c.seat, e.uid);
       if (c.position !== null) h.received[c.seat] = (h.received[c.seat] ?? 1) - 1;
     }
     setRole(h, e.uid, 'stray', { seat: null, position: null });
     return dealHoleCard(d, h, e, seat);
   }
   if (e.zone === 'muck' && c.role === 'hole' && c.seat !== null) {
-    remove(h.holes[c.seat] ?? [], e.uid);
+    dropHole(h, c.seat, e.uid);
     setRole(h, e.uid, 'muck');
   }
 }
@@ -162,7 +167,6 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
     return;
   }
   const holes = h.holes[seat] ?? [];
-  h.holes[seat] = holes;
   const received = h.received[seat] ?? 0;
   const owed = h.owed.includes(seat);
   const full = h.dealEnded ? holes.length >= 2 : received >= 2;
@@ -174,9 +178,9 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
   }
   const position = full || h.dealEnded ? null : positionOf(h, seat, received + 1);
   if (!full) h.received[seat] = received + 1;
-  holes.push(e.uid);
+  h.holes[seat] = [...holes, e.uid];
   setRole(h, e.uid, 'hole', { seat, position });
-  if (owed && holes.length >= 2) remove(h.owed, seat);
+  if (owed && holes.length + 1 >= 2) remove(h.owed, seat);
   // After a reader gap, reads come back in whatever order the reader re-reports them.
   if (position === null || !judging(h) || h.readerGap) return;
   const skipped = h.dealOrder.filter(

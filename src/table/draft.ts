@@ -5,15 +5,16 @@ import type { IncidentFacts, IncidentReport, RulingCode } from '../rules/types.j
 import type { Hand, TableContext } from './state.js';
 
 /**
- * One event's working copy of the table: the context and its hand are copied one level deep, so
- * the step may change them in place while the previous snapshot stays untouched (the machine is pure).
+ * One event's working copy of the table: the context and its hand are copied one level deep (only
+ * the hand's own fields when `deep` is false: the event changes no card, list or count), so the step
+ * may change them in place while the previous snapshot stays untouched (the machine is pure).
  */
 export interface Draft {
   ctx: TableContext;
   hand: Hand | null;
 }
 
-export function draft(ctx: TableContext): Draft {
+export function draft(ctx: TableContext, deep: boolean): Draft {
   const next: TableContext = {
     ...ctx,
     window: [...ctx.window],
@@ -22,18 +23,23 @@ export function draft(ctx: TableContext): Draft {
   };
   next.outputs = [];
   const h = ctx.hand;
-  next.hand = h && {
+  next.hand = h && (deep ? copyHand(h) : { ...h });
+  return { ctx: next, hand: next.hand };
+}
+
+/** A copy the step may change in place; nested values (cards, hole lists, betting) are replaced, not changed. */
+function copyHand(h: Hand): Hand {
+  return {
     ...h,
     players: [...h.players],
     cards: { ...h.cards },
-    holes: Object.fromEntries(Object.entries(h.holes).map(([s, uids]) => [s, [...uids]])),
+    holes: { ...h.holes },
     received: { ...h.received },
     owed: [...h.owed],
     board: [...h.board],
     burns: [...h.burns],
     burnsBefore: [...h.burnsBefore],
   };
-  return { ctx: next, hand: next.hand };
 }
 
 /** The hand is being judged: incidents are raised (not after a misdeal, nor while the floor decides). */

@@ -13,7 +13,7 @@ import type { ChipsSeen, DealerInput, DeviceStatus, HandStart, PlayerAction } fr
 import { dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { seatOf, type Zone } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
-import { endDeal, nextInDeal, setRole, syncRound } from './cards.js';
+import { dropHole, endDeal, nextInDeal, setRole, syncRound } from './cards.js';
 import { canBet, type Draft, judging, lastCardAt, raise, remove } from './draft.js';
 import type { Hand } from './state.js';
 
@@ -173,7 +173,7 @@ function exposed(d: Draft, h: Hand, e: DealerInput): void {
   if (ruling !== 'REPLACE_AT_END' || seat === null) return;
   // The exposed card is dead, kept apart: it will be the burn before the flop; the seat gets one more card.
   if (uid !== null && card) {
-    remove(h.holes[seat] ?? [], uid);
+    dropHole(h, seat, uid);
     setRole(h, uid, 'dead', { expected: 'burn' });
   } else if (unseated !== null) {
     h.received[seat] = (h.received[seat] ?? 0) + 1; // it took that seat's place in the deal
@@ -192,7 +192,7 @@ function boxed(d: Draft, h: Hand, e: DealerInput): void {
   if (ruling !== 'BOXED_SET_ASIDE' || uid === null || !card) return;
   // Set aside as if it were not in the deck: the next card goes where it would have gone.
   if (card.role === 'hole' && seat !== null) {
-    remove(h.holes[seat] ?? [], uid);
+    dropHole(h, seat, uid);
     if (card.position !== null) h.received[seat] = (h.received[seat] ?? 1) - 1;
   }
   remove(h.board, uid);

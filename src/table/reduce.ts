@@ -47,15 +47,19 @@ const WAITS_FOR_CYCLE: ReadonlySet<DomainEvent['type']> = new Set([
   'shuffler',
 ]);
 
+/** Events that may change the hand's cards, lists or counts (the others change its own fields only). */
+const CHANGES_CARDS: ReadonlySet<DomainEvent['type']> = new Set(['action', 'dealer']);
+
 /**
  * The table's step function: the context after one domain event, with the event's incidents and
  * prompts in `outputs`. Pure: the same events always give the same context.
  */
 export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
-  const d = draft(ctx);
-  const last = d.ctx.window[d.ctx.window.length - 1];
-  const sameCycle = last !== undefined && event.t - last.t < d.ctx.orderWindowMs;
-  if (last !== undefined && !(sameCycle && WAITS_FOR_CYCLE.has(event.type))) settle(d);
+  const last = ctx.window[ctx.window.length - 1];
+  const sameCycle = last !== undefined && event.t - last.t < ctx.orderWindowMs;
+  const settles = last !== undefined && !(sameCycle && WAITS_FOR_CYCLE.has(event.type));
+  const d = draft(ctx, settles || CHANGES_CARDS.has(event.type));
+  if (settles) settle(d);
   switch (event.type) {
     case 'card.seen':
       d.ctx.window.push(event); // judged once its antenna cycle is over
