@@ -127,6 +127,13 @@ describe('croupier replay: replaying', () => {
     ]);
   });
 
+  it('passes the whole scenario corpus with --check (subdirectories included)', () => {
+    const { status, stderr } = croupier('replay', '--check', 'test/scenarios', SHARED);
+    expect(stderr.split('\n').filter((line) => line && !line.startsWith('ok '))).toEqual([]);
+    expect(stderr.split('\n').filter((line) => line.startsWith('ok ')).length).toBeGreaterThan(200);
+    expect(status).toBe(0);
+  });
+
   it("prints DESIGN.md's output line for one file, without a file field", () => {
     const { status, stdout, stderr } = croupier('replay', join(SHARED, 'tda-exposed-first-card.json'));
     expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
