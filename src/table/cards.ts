@@ -417,6 +417,8 @@ export function syncRound(h: Hand): void {
     h.betting = { ...h.previousRound, folded: h.betting.folded };
     h.previousRound = null;
   }
+  // The river is out and nobody can bet any more (an all-in run-out): cards are shown down.
+  if (h.status === 'betting' && h.board.length >= 5 && roundClosed(h.betting)) h.status = 'showdown';
 }
 
 /** During a floor's scramble, board and burn are whatever the floor lays out. */

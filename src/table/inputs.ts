@@ -157,6 +157,7 @@ function exposed(d: Draft, h: Hand, e: DealerInput): void {
   const { uid, ref } = cardOf(h, e);
   const card = uid !== null ? h.cards[uid] : undefined;
   if (card?.role === 'burn') return burnExposed(d, h, e);
+  if (card?.role === 'board') return; // board cards are dealt face up
   // A card turned before it reached a seat (fallen off the table) was the next card of the deal.
   const unseated = !h.dealEnded && card?.seat == null ? nextInDeal(h) : null;
   const seat = card?.seat ?? (e.zone ? seatOf(e.zone as Zone) : null) ?? unseated?.seat ?? null;
