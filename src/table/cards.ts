@@ -9,8 +9,8 @@ import { canBet, type Draft, judging, raise, remove, substantial } from './draft
 import type { CardInHand, Hand } from './state.js';
 
 /**
- * A card read settled out of the reordering window. `batch` is the set of reads judged together:
- * order inside it is unknown, which decides whether a card is identifiable.
+ * A card read judged out of the reordering window. `batch` holds the reads within the window of
+ * it (itself included): their order against it is unknown, which decides whether it is identifiable.
  */
 export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void {
   const h = d.hand;
@@ -266,7 +266,9 @@ function refOf(h: Hand, uid: string): CardRef {
  * several, their order is unknown, so none of them is identifiable by its place.
  */
 function newCards(h: Hand, batch: readonly CardSeen[], zone: 'board' | 'burn', e: CardSeen): CardRef[] {
-  const rest = batch.filter((c) => c.zone === zone && c.uid !== e.uid);
+  const rest = batch.filter(
+    (c, i) => c.zone === zone && c.uid !== e.uid && batch.findIndex((o) => o.uid === c.uid) === i,
+  );
   return [refOf(h, e.uid), ...rest.map(({ uid, face, deck }) => ({ uid, face, deck }))];
 }
 

@@ -99,6 +99,8 @@ export interface TableContext {
   hand: Hand | null;
   /** Card reads held in the reordering window. */
   window: CardSeen[];
+  /** Reads judged within the last window: companions that make a card's place in the order unknown. */
+  recent: CardSeen[];
   /** Seat where the button puck was last read. */
   puck: number | null;
   /** The previous hand's button: a puck still there has not been moved yet. */

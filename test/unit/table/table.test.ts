@@ -3,9 +3,10 @@ import { createActor } from 'xstate';
 import type { DomainEvent } from '../../../src/domain/events.js';
 import { loadScenario } from '../../../src/scenario/load.js';
 import { tableMachine } from '../../../src/table/machine.js';
-import { canonicalOrder, initialContext, reduce } from '../../../src/table/reduce.js';
+import { initialContext, reduce } from '../../../src/table/reduce.js';
 import type { TableContext } from '../../../src/table/state.js';
 import { replayEvents } from '../../../src/table/table.js';
+import { canonicalOrder } from '../../../src/table/window.js';
 
 type Item = Record<string, unknown>;
 

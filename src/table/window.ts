@@ -1,0 +1,97 @@
+import type { CardSeen } from '../domain/events.js';
+import { seatOf } from '../domain/zones.js';
+import { arrive } from './cards.js';
+import type { Draft } from './draft.js';
+import type { Hand, TableContext } from './state.js';
+
+/**
+ * The reordering window (RULINGS.md): a multiplexed reader reports the cards of one antenna cycle in
+ * any order, so two reads closer than `orderWindowMs` may be judged in either order, and are judged
+ * in the order a correct deal would have given them. Reads further apart keep their order.
+ */
+
+function earliest(window: readonly CardSeen[]): number {
+  return window.reduce((t, read) => Math.min(t, read.t), Number.POSITIVE_INFINITY);
+}
+
+/** Some held read's cycle is over by `until` (an infinite `until` judges them all). */
+export function readsDue(ctx: TableContext, until: number): boolean {
+  return ctx.window.length > 0 && until - earliest(ctx.window) >= ctx.orderWindowMs;
+}
+
+/**
+ * Judges the held reads whose cycle is over by `until`, one at a time: the next is, among the reads
+ * within the window of the earliest, the one a correct deal would have first.
+ */
+export function judgeReads(d: Draft, until: number): void {
+  const w = d.ctx.orderWindowMs;
+  for (;;) {
+    // A read of a card where it already lies (a repeat, a peek) is no arrival: it sets no cycle.
+    d.ctx.window = d.ctx.window.filter((read) => !alreadyThere(d.hand, read));
+    if (!readsDue(d.ctx, until)) return;
+    const first = earliest(d.ctx.window);
+    const cycle = d.ctx.window.filter((read) => read.t - first < w);
+    const next = canonicalOrder(d.hand, cycle)[0] ?? (cycle[0] as CardSeen);
+    d.ctx.window = d.ctx.window.filter((read) => read !== next);
+    // Its companions: the cards that arrived within the window before it, and those still held.
+    const around = [...d.ctx.recent, next, ...d.ctx.window].filter((read) => Math.abs(read.t - next.t) < w);
+    arrive(d, next, around);
+    d.ctx.recent = [...d.ctx.recent.filter((read) => next.t - read.t < w), next];
+  }
+}
+
+function alreadyThere(h: Hand | null, read: CardSeen): boolean {
+  return h?.cards[read.uid]?.zone === read.zone;
+}
+
+/**
+ * The order a correct deal would have given reads of one cycle: muck, then hole cards in deal
+ * order, then burn and board cards interleaved so each street's burn comes before its first card.
+ * Reads of a card where it already lies, and second reads of one card, are left out.
+ */
+export function canonicalOrder(h: Hand | null, cycle: readonly CardSeen[]): CardSeen[] {
+  const reads = cycle.filter(
+    (r, i) => !alreadyThere(h, r) && cycle.findIndex((o) => o.uid === r.uid && o.zone === r.zone) === i,
+  );
+  const muck = reads.filter((r) => r.zone === 'muck');
+  const seats = holeCardsInDealOrder(h, reads);
+  const burns = reads.filter((r) => r.zone === 'burn');
+  const boards = reads.filter((r) => r.zone === 'board');
+  return [...muck, ...seats, ...interleave(h, burns, boards)];
+}
+
+function holeCardsInDealOrder(h: Hand | null, reads: readonly CardSeen[]): CardSeen[] {
+  const counts = new Map<number, number>();
+  const keyed = reads.flatMap((read, i) => {
+    const seat = seatOf(read.zone);
+    if (seat === null) return [];
+    if (h === null) return [{ read, key: i, i }];
+    const k = (h.received[seat] ?? 0) + (counts.get(seat) ?? 0);
+    counts.set(seat, (counts.get(seat) ?? 0) + 1);
+    const index = h.dealOrder.indexOf(seat);
+    return [{ read, key: index < 0 ? Number.MAX_SAFE_INTEGER : k * h.dealOrder.length + index, i }];
+  });
+  keyed.sort((a, b) => a.key - b.key || a.i - b.i);
+  return keyed.map((k) => k.read);
+}
+
+/** Board cards complete a street (3, 4, 5); a street's first card wants its burn out before it. */
+function interleave(h: Hand | null, burns: CardSeen[], boards: CardSeen[]): CardSeen[] {
+  const out: CardSeen[] = [];
+  let board = h?.board.length ?? 0;
+  let burnt = h?.burns.length ?? 0;
+  const before = h?.burnsBefore ?? [1, 2, 3];
+  let b = 0;
+  let c = 0;
+  while (b < burns.length || c < boards.length) {
+    const street = board < 3 ? 0 : board === 3 ? 1 : 2;
+    const wantsBurn = (board === 0 || board === 3 || board === 4) && burnt < before[street];
+    const takeBurn = b < burns.length && (wantsBurn || c >= boards.length);
+    const next = takeBurn ? burns[b++] : boards[c++];
+    if (!next) break;
+    out.push(next);
+    if (takeBurn) burnt++;
+    else board++;
+  }
+  return out;
+}
