@@ -86,8 +86,10 @@ export function applyAction(b: Betting, seat: number, act: Act, amount?: number)
   if (act === 'bet' || act === 'raise' || act === 'allin') next.bets[seat] = amount ?? b.currentBet;
   if (act === 'allin') next.allIn = [...b.allIn, seat];
   const total = next.bets[seat] ?? 0;
-  if (total > b.currentBet) {
-    next.currentBet = total;
+  // A bet or raise keyed without its amount still reopens the action.
+  const raises = total > b.currentBet || (amount === undefined && (act === 'bet' || act === 'raise'));
+  if (raises) {
+    next.currentBet = Math.max(total, b.currentBet);
     next.acted = [];
   }
   next.acted.push(seat);

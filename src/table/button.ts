@@ -1,21 +1,31 @@
-import type { ButtonSeen } from '../domain/events.js';
+import type { ButtonSeen, DomainEvent } from '../domain/events.js';
 import { type Draft, judging, raise } from './draft.js';
 
 /**
- * The button puck was read on a seat. Before the first card, a puck moved to a wrong seat is
- * misplaced at once; one still on the last hand's button is judged at the first card, since the
- * dealer may be about to move it.
+ * The button puck was read on a seat. Before the first card a puck on a wrong seat is suspect: it
+ * is misplaced if it stays there (a puck slid past a seat is read there for an instant), judged
+ * once a window has passed or at the first card. A puck still on the last hand's button is judged
+ * at the first card only, since the dealer may be about to move it.
  */
 export function onPuck(d: Draft, e: ButtonSeen): void {
   d.ctx.puck = e.seat;
   const h = d.hand;
   if (h === null || Object.keys(h.received).length > 0) return;
+  const wrong = e.seat !== h.button && e.seat !== d.ctx.lastButton;
+  d.ctx.puckSuspect = wrong ? { seq: e.seq, t: e.t } : null;
   if (e.seat === h.button) d.ctx.puckFlagged = false;
-  else if (e.seat !== d.ctx.lastButton) checkPuck(d, e.seq);
 }
 
-/** At the first card of the deal: BUTTON_MISPLACED when the puck is not on the hand's button. */
+/** Any event a window after a suspect puck read, before it is applied: the puck stayed on the wrong seat. */
+export function confirmPuck(d: Draft, e: DomainEvent): void {
+  const suspect = d.ctx.puckSuspect;
+  if (suspect === null || e.t - suspect.t < d.ctx.orderWindowMs) return;
+  checkPuck(d, suspect.seq);
+}
+
+/** BUTTON_MISPLACED, once, when the puck is not on the hand's button. */
 export function checkPuck(d: Draft, at: number): void {
+  d.ctx.puckSuspect = null;
   const h = d.hand;
   const puck = d.ctx.puck;
   if (!judging(h) || puck === null || puck === h.button || d.ctx.puckFlagged) return;

@@ -21,8 +21,10 @@ export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void 
   if (known && known.zone === e.zone && !dealtAgain) return; // a repeated read or a peek: not a new card
   if (known && known.role !== 'stub') return move(d, h, known, e);
   if (known) delete h.cards[e.uid]; // taken back into the stub earlier, dealt again now
+  // The last hand's cards of the other deck being swept off the table are not this hand's.
+  if (!known && h.deck !== null && e.deck !== h.deck && d.ctx.lastHandCards.includes(e.uid)) return;
   place(h, e, 'stray');
-  markDealt(d, h);
+  markDealt(d, h, e);
   if (e.zone === 'muck') return; // a card never in play reaching the muck (last hand's deck being collected)
   if (!identityHolds(d, h, e)) return;
   const seat = seatOf(e.zone);
@@ -31,11 +33,15 @@ export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void 
   if (e.zone === 'board') boardCard(d, h, e, batch);
 }
 
-/** From its first card on, the hand's deck is out of the shuffler: its next count is its return. */
-function markDealt(d: Draft, h: Hand): void {
+/**
+ * From its first card on, the hand's deck is out of the shuffler: its next count is its return. A
+ * hand started without a deck id takes the deck of its first registered card.
+ */
+function markDealt(d: Draft, h: Hand, e: CardSeen): void {
+  if (h.deck === null && e.face !== null) h.deck = e.deck;
   const record = h.deck === null ? undefined : d.ctx.decks[h.deck];
-  if (h.deck !== null && record?.lastHand === h.no && record.returned) {
-    d.ctx.decks[h.deck] = { ...record, returned: false };
+  if (h.deck !== null && (record === undefined || (record.lastHand === h.no && record.returned))) {
+    d.ctx.decks[h.deck] = { fault: null, ...record, lastHand: h.no, returned: false };
   }
 }
 
@@ -80,8 +86,12 @@ function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
   }
   const betweenBoardAndBurn =
     (c.role === 'board' || c.role === 'burn') && (e.zone === 'burn' || e.zone === 'board');
-  // The floor (or a procedure) turned a board card into a burn or back: the hand follows the cards.
-  if (h.scrambling || betweenBoardAndBurn) return rescramble(h, e);
+  if (h.scrambling) return rescramble(h, e);
+  if (betweenBoardAndBurn) {
+    // The floor turned a board card into a burn or back: the hand follows the cards.
+    rescramble(h, e);
+    return rebaseBurns(h);
+  }
   if (c.role === 'dead' && e.zone === 'board') {
     raise(
       d,
@@ -114,7 +124,6 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
   const seat = seatOf(e.zone);
   const seats = seat === null ? [] : [seat];
   if (e.face === null) return settles(d, raise(d, { incident: 'FOREIGN_CARD' }, e.seq, seats, [ref]));
-  if (h.deck === null) h.deck = e.deck;
   if (e.deck !== h.deck) {
     const otherDeckHole = Object.values(h.cards).some(
       (c) => c.role === 'hole' && c.ref.deck !== h.deck && c.ref.uid !== e.uid,
@@ -161,11 +170,13 @@ export function nextInDeal(h: Hand): { seat: number; position: number } | null {
 }
 
 function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
-  if (Object.keys(h.received).length === 0) checkPuck(d, e.seq);
-  if (!h.players.includes(seat) || h.betting.folded.includes(seat)) {
+  if (Object.keys(h.received).length === 0) checkPuck(d, d.ctx.puckSuspect?.seq ?? e.seq);
+  if (!h.players.includes(seat)) {
     if (!h.dealEnded) raise(d, { incident: 'CARD_TO_WRONG_SEAT' }, e.seq, [seat], []);
     return;
   }
+  // A player who folded early still gets the rest of his deal; after it, a folded hand takes no card.
+  if (h.dealEnded && h.betting.folded.includes(seat)) return;
   const holes = h.holes[seat] ?? [];
   const received = h.received[seat] ?? 0;
   const owed = h.owed.includes(seat);
@@ -208,14 +219,16 @@ export function killSeat(h: Hand, seat: number): void {
  * a player still short of a card was never served. While a card reader is down the count cannot
  * be trusted: it waits for the first of these moments after the reader is back.
  */
-export function endDeal(d: Draft, at: number): void {
+export function endDeal(d: Draft, at: number, { owedExcused = false } = {}): void {
   const h = d.hand;
   if (h === null || (h.dealEnded && !h.countDeferred)) return;
   h.dealEnded = true;
+  if (h.status === 'dealing') h.status = 'betting';
   h.countDeferred = d.ctx.readersDown.length > 0;
   if (!judging(h) || h.countDeferred) return;
   for (const seat of h.dealOrder) {
     if (h.betting.folded.includes(seat) || cardsServed(h, seat) >= 2) continue;
+    if (owedExcused && h.owed.includes(seat)) continue; // the replacement comes once the deal is done
     const facts: IncidentFacts = {
       incident: 'MISSING_CARD',
       atButton: seat === h.button,
@@ -361,6 +374,11 @@ function prematureCard(
   const cards = [...seen, e.uid];
   switch (ruling) {
     case 'PREMATURE_RESHUFFLE_NO_BURN':
+      // The street is dealt again without burning, whether or not its burn was out.
+      shiftBurns(h, si, Math.min(0, h.burns.length - h.burnsBefore[si]));
+      setRole(h, e.uid, 'stub');
+      h.premature = { street, cards, takenBack: true, extraBurns: 0 };
+      return;
     case 'PREMATURE_RESHUFFLE_WITH_BURN':
       setRole(h, e.uid, 'stub');
       h.premature = { street, cards, takenBack: true, extraBurns: 0 };
@@ -421,6 +439,19 @@ export function syncRound(h: Hand): void {
   }
   // The river is out and nobody can bet any more (an all-in run-out): cards are shown down.
   if (h.status === 'betting' && h.board.length >= 5 && roundClosed(h.betting)) h.status = 'showdown';
+}
+
+/**
+ * The floor accepted the board and burns as they lie: each street still to come needs its own burn,
+ * except the next one when its burn is already out.
+ */
+export function rebaseBurns(h: Hand): void {
+  const next = h.board.length === 0 ? 0 : h.board.length <= 3 ? 1 : h.board.length - 2;
+  if (next > 2) return;
+  const burnOut = h.burns.length >= h.burnsBefore[next as 0 | 1 | 2];
+  for (let i = next; i < 3; i++) {
+    h.burnsBefore[i as 0 | 1 | 2] = h.burns.length + i - next + (burnOut ? 0 : 1);
+  }
 }
 
 /** During a floor's scramble, board and burn are whatever the floor lays out. */

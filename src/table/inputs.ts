@@ -10,10 +10,10 @@ import {
 } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import type { ChipsSeen, DealerInput, DeviceStatus, HandStart, PlayerAction } from '../domain/events.js';
-import { dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
+import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { seatOf, type Zone } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
-import { dropHole, endDeal, nextInDeal, setRole, syncRound } from './cards.js';
+import { dropHole, endDeal, nextInDeal, rebaseBurns, setRole, syncRound } from './cards.js';
 import { canBet, type Draft, judging, lastCardAt, raise, remove } from './draft.js';
 import type { Hand } from './state.js';
 
@@ -21,9 +21,12 @@ import type { Hand } from './state.js';
 export function startHand(d: Draft, e: HandStart): void {
   const fallback = defaultBlinds(e.button, e.players);
   const sb = e.sb === undefined ? fallback.sb : e.sb;
-  const bb = e.bb ?? fallback.bb;
+  // With no small blind (dead button, §II.i) the big blind is the first player after the button.
+  const bb = e.bb ?? (sb === null ? (clockwiseAfter(e.button, e.players)[0] as number) : fallback.bb);
   const no = d.ctx.hands + 1;
   d.ctx.lastButton = d.ctx.hand?.button ?? null;
+  d.ctx.lastHandCards = Object.keys(d.ctx.hand?.cards ?? {});
+  d.ctx.puckSuspect = null;
   const hand: Hand = {
     no,
     button: e.button,
@@ -51,6 +54,7 @@ export function startHand(d: Draft, e: HandStart): void {
     scrambling: false,
     betting: openBetting(preflopOrder(e.players, bb), { sb, bb, amounts: e.blinds }),
     previousRound: null,
+    pot: 0,
     actedWithOtherDeck: false,
     allInPrompted: false,
     resumeStatus: null,
@@ -67,7 +71,8 @@ export function startHand(d: Draft, e: HandStart): void {
 export function onAction(d: Draft, e: PlayerAction): void {
   const h = d.hand;
   if (h === null || h.status === 'void' || h.status === 'over') return;
-  endDeal(d, e.seq);
+  // A player may fold before the last cards are pitched; any other action says the deal is over.
+  if (e.act !== 'fold') endDeal(d, e.seq);
   if ((h.status as Hand['status']) === 'void') return; // the deal ended in a misdeal
   h.premature = null;
   h.scrambling = false;
@@ -84,7 +89,6 @@ function afterBetting(d: Draft, h: Hand, at: number): void {
     if (h.status === 'betting' || h.status === 'dealing') h.status = 'over';
     return;
   }
-  if (h.status === 'dealing') h.status = 'betting';
   const allIn = allInPlayers(h.betting);
   if (!h.allInPrompted && allIn.length >= 2 && !bettingPossible(h.betting) && judging(h)) {
     h.allInPrompted = true;
@@ -108,10 +112,12 @@ export function onDevice(d: Draft, e: DeviceStatus): void {
   if (e.status !== 'online' && d.hand) d.hand.readerGap = true;
 }
 
+/** The pot sensor: the pot growing after the last action means the dealer collected the bets. */
 export function onChips(d: Draft, e: ChipsSeen): void {
   const h = d.hand;
-  if (h === null || e.zone !== 'pot' || e.amount <= 0) return;
-  h.betting = collect(h.betting);
+  if (h === null || e.zone !== 'pot') return;
+  if (e.amount > h.pot) h.betting = collect(h.betting);
+  h.pot = e.amount;
 }
 
 export function onDealer(d: Draft, e: DealerInput): void {
@@ -128,7 +134,7 @@ export function onDealer(d: Draft, e: DealerInput): void {
       if (h) burnExposed(d, h, e);
       return;
     case 'deal-done':
-      endDeal(d, e.seq);
+      endDeal(d, e.seq, { owedExcused: true });
       return;
     case 'collect':
       if (h) h.betting = collect(h.betting);
@@ -142,6 +148,11 @@ export function onDealer(d: Draft, e: DealerInput): void {
       if (h && h.status !== 'void') h.status = 'over';
       return;
     case 'call-floor':
+      // The dealer called the floor: the machine watches until the floor's decision.
+      if (h && judging(h)) {
+        h.resumeStatus = h.status;
+        h.status = 'floor';
+      }
       return;
   }
 }
@@ -220,14 +231,9 @@ function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
   d.ctx.open = d.ctx.open.filter((o) => o.report.ruling !== 'CALL_FLOOR');
   if (h.status !== 'floor') return;
   const ends = value === 'misdeal' || value === 'void' || value === 'hand-void';
-  h.status = ends ? 'void' : (h.resumeStatus ?? 'betting');
+  const resume = h.resumeStatus === 'dealing' && h.dealEnded ? 'betting' : (h.resumeStatus ?? 'betting');
+  h.status = ends ? 'void' : resume;
   h.resumeStatus = null;
   syncRound(h);
-  // The floor accepted the board and burns as they lie: each street still to come needs its own
-  // burn, except the next one when its burn is already out.
-  const next = h.board.length === 0 ? 0 : h.board.length <= 3 ? 1 : h.board.length - 2;
-  if (next > 2) return;
-  const burnOut = h.burns.length >= h.burnsBefore[next as 0 | 1 | 2];
-  for (let i = next; i < 3; i++)
-    h.burnsBefore[i as 0 | 1 | 2] = h.burns.length + i - next + (burnOut ? 0 : 1);
+  rebaseBurns(h);
 }

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../domain/events.js';
 import type { RuleProfile } from '../rules/types.js';
-import { onPuck } from './button.js';
+import { confirmPuck, onPuck } from './button.js';
 import { onShuffler } from './deck.js';
 import { draft } from './draft.js';
 import { onAction, onChips, onDealer, onDevice, startHand } from './inputs.js';
@@ -25,6 +25,8 @@ export function initialContext(config: TableConfig): TableContext {
     recent: [],
     puck: null,
     lastButton: null,
+    lastHandCards: [],
+    puckSuspect: null,
     puckFlagged: false,
     readersDown: [],
     decks: {},
@@ -60,6 +62,7 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
   const judges = readsDue(ctx, until);
   const d = draft(ctx, judges || CHANGES_CARDS.has(event.type));
   if (judges) judgeReads(d, until);
+  confirmPuck(d, event);
   switch (event.type) {
     case 'card.seen':
       d.ctx.window.push(event); // judged once its antenna cycle is over

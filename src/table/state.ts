@@ -67,6 +67,8 @@ export interface Hand {
   /** A scramble under the floor's eye: board and burn arrivals are not judged until the next action. */
   scrambling: boolean;
   betting: Betting;
+  /** Last amount the pot sensor reported. */
+  pot: number;
   /** The round before the current street opened, given back if the street's card is taken off. */
   previousRound: Betting | null;
   /** A betting action happened while a card of the other deck was in play. */
@@ -103,6 +105,10 @@ export interface TableContext {
   recent: CardSeen[];
   /** Seat where the button puck was last read. */
   puck: number | null;
+  /** Tag UIDs of the previous hand's cards, which may still be swept over the antennas. */
+  lastHandCards: string[];
+  /** A puck read on a wrong seat before the first card, judged once it stays there. */
+  puckSuspect: { seq: number; t: number } | null;
   /** The previous hand's button: a puck still there has not been moved yet. */
   lastButton: number | null;
   puckFlagged: boolean;
