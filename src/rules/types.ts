@@ -166,6 +166,11 @@ export interface IncidentReport {
   ruling: RulingCode;
   seats: number[];
   cards: CardRef[];
+  /**
+   * UIDs among `cards` that are face-down hole cards (e.g. a foreign card found on a seat): public
+   * outputs (display, MQTT, logs) must mask them. Exposed, flashed and boxed cards are public.
+   */
+  secret: string[];
   rule: string;
   floor: boolean;
   reason?: Text;

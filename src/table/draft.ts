@@ -63,6 +63,7 @@ export function report(
     ruling: decision.ruling,
     seats,
     cards,
+    secret: facedown(d.hand, facts, cards),
     rule: decision.rule,
     floor: decision.floor,
     ...(decision.reason ? { reason: decision.reason } : {}),
@@ -71,6 +72,18 @@ export function report(
   d.ctx.outputs.push(incident);
   d.ctx.open.push({ report: incident, step: 0 });
   return decision.ruling;
+}
+
+const TURNED_UP: ReadonlySet<IncidentFacts['incident']> = new Set([
+  'EXPOSED_CARD',
+  'FLASHED_CARD',
+  'BOXED_CARD',
+]);
+
+/** The named cards still face down on a seat: hole cards whose identity stays secret. */
+function facedown(h: Hand | null, facts: IncidentFacts, cards: readonly CardRef[]): string[] {
+  if (h === null || TURNED_UP.has(facts.incident)) return [];
+  return cards.filter((c) => h.cards[c.uid]?.zone.startsWith('seat:')).map((c) => c.uid);
 }
 
 /**

@@ -16,6 +16,7 @@ function incident(fields: Partial<IncidentReport>): IncidentReport {
     ruling: 'MISDEAL',
     seats: [2],
     cards: [kd],
+    secret: [],
     rule: 'main-event-2014 §III.e',
     floor: false,
     steps: [],

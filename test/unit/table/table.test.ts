@@ -172,3 +172,14 @@ describe('machine states', () => {
     expect(actor.getSnapshot().matches({ hand: 'void', incident: 'open' })).toBe(true);
   });
 });
+
+describe('hole cards stay secret', () => {
+  it('an incident naming a face-down card on a seat marks it secret; an exposed card is public', () => {
+    const foreign = table([{ t: 500, card: { zone: 'seat:1', card: '?:04A1B2C3' } }]);
+    const [report] = replayEvents(foreign.config, foreign.events);
+    expect(report).toMatchObject({ incident: 'FOREIGN_CARD', secret: ['04A1B2C3'] });
+    const exposed = table([...DEAL, { t: 5000, dealer: { input: 'exposed', zone: 'seat:3' } }]);
+    const [shown] = replayEvents(exposed.config, exposed.events);
+    expect(shown).toMatchObject({ incident: 'EXPOSED_CARD', secret: [] });
+  });
+});
