@@ -1,5 +1,14 @@
 import { STREET_OF } from './decisions.js';
-import type { IncidentCode, IncidentFacts, RulingCode, Step, StepCheck, Street, Text } from './types.js';
+import type {
+  IncidentCode,
+  IncidentFacts,
+  PromptCode,
+  RulingCode,
+  Step,
+  StepCheck,
+  Street,
+  Text,
+} from './types.js';
 
 function step(code: string, fr: string, en: string, check?: StepCheck): Step {
   return check ? { code, text: { fr, en }, check } : { code, text: { fr, en } };
@@ -474,4 +483,24 @@ const PROCEDURES: Record<RulingCode, (facts: IncidentFacts) => Step[]> = {
 /** The ordered steps of a ruling (RULINGS.md "Rulings"), worded for the facts at hand. */
 export function procedure(ruling: RulingCode, facts: IncidentFacts): Step[] {
   return PROCEDURES[ruling](facts);
+}
+
+const PROMPT_STEPS: Record<PromptCode, Step[]> = {
+  ALL_IN_SHOWDOWN: [
+    step(
+      'HANDS_FACE_UP',
+      'Tapis et plus d’enchères possibles : faites retourner toutes les mains, face visible.',
+      'All-in and no more betting: have every hand turned face up.',
+    ),
+    step(
+      'RUN_OUT_BOARD',
+      'Distribuez la suite du board, avec ses brûlées.',
+      'Deal the rest of the board, with its burns.',
+    ),
+  ],
+};
+
+/** What the dealer does on a prompt (not an error: the hand goes on). */
+export function promptProcedure(prompt: PromptCode): Step[] {
+  return PROMPT_STEPS[prompt];
 }

@@ -12,6 +12,7 @@ import type { CardRef } from '../domain/cards.js';
 import type { ChipsSeen, DealerInput, DeviceStatus, HandStart, PlayerAction } from '../domain/events.js';
 import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { seatOf, type Zone } from '../domain/zones.js';
+import { promptProcedure } from '../rules/index.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { dropHole, endDeal, nextInDeal, rebaseBurns, setRole, syncRound } from './cards.js';
 import { canBet, type Draft, judging, lastCardAt, raise, remove } from './draft.js';
@@ -98,7 +99,7 @@ function afterBetting(d: Draft, h: Hand, at: number): void {
       prompt: 'ALL_IN_SHOWDOWN',
       seats: inHand(h.betting),
       rule: d.ctx.profile.promptRule('ALL_IN_SHOWDOWN'),
-      steps: [],
+      steps: promptProcedure('ALL_IN_SHOWDOWN'),
     });
   }
   if (h.status === 'betting' && h.board.length >= 5 && roundClosed(h.betting)) h.status = 'showdown';
