@@ -80,6 +80,9 @@ export const DEALER_INPUTS = [
 ] as const;
 export type DealerInputKind = (typeof DEALER_INPUTS)[number];
 
+/** What the floor decides after CALL_FLOOR: the hand goes on as it stands, or is a misdeal, or void. */
+export const FLOOR_DECISIONS = ['continue', 'misdeal', 'void'] as const;
+
 export interface DealerInput extends Stamp {
   type: 'dealer';
   input: DealerInputKind;

@@ -169,13 +169,13 @@ function flopScramble(facts: IncidentFacts): Step[] {
         CALL_THE_FLOOR,
         step(
           'MIX_FACE_DOWN',
-          'Mélangez face cachée les cartes sorties, les deux brûlées comprises.',
-          'Mix the cards out face down, both burn cards included.',
+          'Mélangez face cachée les deux cartes brûlées, avec les cartes du flop si elles sont déjà sorties.',
+          'Mix the two burn cards face down, with the flop cards if they are already out.',
         ),
         step(
           'DRAW_BURN_AND_FLOP',
-          'Tirez-en une carte brûlée, un nouveau flop, puis la carte brûlée du turn.',
-          'Draw from them a burn card, a new flop, then the turn burn card.',
+          'Tirez-en la carte brûlée, puis le flop, complété par le talon ; une carte en trop devient la brûlée du turn.',
+          'Draw the burn card from them, then the flop, completed from the stub; a card left over is the turn burn card.',
           'card-to-burn',
         ),
       ];

@@ -32,6 +32,7 @@ export function show(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value === undefined) return 'nothing';
   if (value !== null && typeof value === 'object') return 'a mapping';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value); // NaN, Infinity
   return JSON.stringify(value);
 }
 

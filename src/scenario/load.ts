@@ -43,9 +43,13 @@ const TIME = z.number().nonnegative();
 export function parseScenarioText(text: string, fileName: string): Scenario {
   let input: unknown;
   try {
-    input = parse(text);
+    // Scenario files reuse actions through aliases; the limit still stops a "billion laughs" file.
+    input = parse(text, { maxAliasCount: 10_000, uniqueKeys: true });
   } catch (error) {
-    if (error instanceof YAMLError) throw new ScenarioError(fileName, [], error.message);
+    // The parser's message quotes the offending lines: keep its first line, which names the place.
+    const first = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    const message = first.replace(/:$/, '');
+    if (error instanceof YAMLError || error instanceof Error) throw new ScenarioError(fileName, [], message);
     throw error;
   }
   return loadScenario(input, fileName);
@@ -90,7 +94,16 @@ export function loadScenario(input: unknown, fileName: string): Scenario {
         `${keys.map(show).join(' and ')} in one item; an item holds one event`,
       );
     }
+    const previous = t;
     t = fields.t === undefined ? t + DEFAULT_STEP_MS : read(TIME, fields.t, [...path, 't']);
+    // Reads of one antenna cycle may come out of order; time itself does not run backwards.
+    if (t < previous - doc.table.orderWindowMs) {
+      throw new ScenarioError(
+        fileName,
+        [...path, 't'],
+        `${t} is earlier than the previous event's ${previous}`,
+      );
+    }
     const body: z.ZodType<EventBody, unknown> =
       schemas.events[(SHORT_FORMS.get(key) ?? key) as ScenarioEventType];
     return { ...read(body, fields[key], [...path, key]), t, seq };

@@ -7,6 +7,7 @@ import {
   type DeviceStatus,
   type DomainEvent,
   type DomainEventType,
+  FLOOR_DECISIONS,
   type ShufflerState,
 } from '../domain/events.js';
 import type { ChipZone, Zone } from '../domain/zones.js';
@@ -212,6 +213,10 @@ export function tableSchemas({ seats, registry, notation, eventCount }: TableCon
         card: card.optional(),
         by: z.enum(['dealer', 'player']).optional(),
         value: z.string().optional(),
+      })
+      .refine((input) => input.input !== 'floor-decision' || FLOOR_DECISIONS.some((v) => v === input.value), {
+        message: `a floor decision needs value: ${FLOOR_DECISIONS.join(' | ')}`,
+        path: ['value'],
       })
       .transform((input) => ({ type: 'dealer' as const, ...input })),
     device: z

@@ -134,7 +134,10 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
       boardOnly: (e.zone === 'board' || e.zone === 'burn') && !otherDeckHole,
       bettingPossible: canBet(h),
     };
-    return settles(d, raise(d, facts, e.seq, seats, [ref]));
+    if (h.boardRedealt && facts.boardOnly) return false; // the board is being dealt again already
+    const ruling = raise(d, facts, e.seq, seats, [ref]);
+    if (ruling === 'REDEAL_BOARD') h.boardRedealt = true;
+    return settles(d, ruling);
   }
   const twin = Object.values(h.cards).find(
     (c) => c.ref.uid !== e.uid && c.ref.face === e.face && c.ref.deck === e.deck && inPlay(c),
@@ -253,6 +256,16 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
   setRole(h, e.uid, 'burn');
   if (h.status === 'void') return;
   if (h.scrambling) return rescramble(h, e);
+  const exposedBurn = Object.values(h.cards).find((c) => c.role === 'dead' && c.expected === 'burn');
+  if (exposedBurn && h.board.length === 0 && judging(h)) {
+    // REPLACE_AT_END: the exposed card was to be the burn before the flop, not another card.
+    h.cards[exposedBurn.ref.uid] = { ...exposedBurn, expected: null };
+    const facts = {
+      incident: 'PROCEDURE_NOT_FOLLOWED' as const,
+      expected: 'the exposed card is the flop burn',
+    };
+    raise(d, facts, e.seq, [], [refOf(h, e.uid)]);
+  }
   if (h.board.length === 0 && h.burns.length >= h.burnsBefore[0] && judging(h)) {
     const cycle = newCards(h, batch, 'burn', e);
     const identifiable = cycle.length === 1;
@@ -265,6 +278,9 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
       return;
     }
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+  } else if (h.board.length > 0 && h.burns.length >= h.burnsBefore[streetIndex(h.board.length)]) {
+    // One burn too many for this street: the streets after it still need a burn of their own.
+    shiftBurns(h, streetIndex(h.board.length) + 1, 1);
   }
   h.burns.push(e.uid);
 }
@@ -415,7 +431,7 @@ function prematureCard(
 }
 
 /** Burns needed before this street and the next ones move by `n` (a seen card burned, or put back). */
-function shiftBurns(h: Hand, si: 0 | 1 | 2, n: number): void {
+function shiftBurns(h: Hand, si: number, n: number): void {
   for (let i = si; i < 3; i++) h.burnsBefore[i as 0 | 1 | 2] += n;
 }
 

@@ -56,6 +56,7 @@ export function startHand(d: Draft, e: HandStart): void {
     betting: openBetting(preflopOrder(e.players, bb), { sb, bb, amounts: e.blinds }),
     previousRound: null,
     pot: 0,
+    boardRedealt: false,
     actedWithOtherDeck: false,
     allInPrompted: false,
     resumeStatus: null,
@@ -231,7 +232,7 @@ function confirmStep(d: Draft): void {
 function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
   d.ctx.open = d.ctx.open.filter((o) => o.report.ruling !== 'CALL_FLOOR');
   if (h.status !== 'floor') return;
-  const ends = value === 'misdeal' || value === 'void' || value === 'hand-void';
+  const ends = value === 'misdeal' || value === 'void';
   const resume = h.resumeStatus === 'dealing' && h.dealEnded ? 'betting' : (h.resumeStatus ?? 'betting');
   h.status = ends ? 'void' : resume;
   h.resumeStatus = null;

@@ -71,6 +71,8 @@ export interface Hand {
   pot: number;
   /** The round before the current street opened, given back if the street's card is taken off. */
   previousRound: Betting | null;
+  /** REDEAL_BOARD was ruled: further wrong-deck board cards belong to the same correction. */
+  boardRedealt: boolean;
   /** A betting action happened while a card of the other deck was in play. */
   actedWithOtherDeck: boolean;
   allInPrompted: boolean;

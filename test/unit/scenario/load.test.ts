@@ -398,7 +398,47 @@ describe('malformed scenarios', () => {
     );
   });
 
-  it('a YAML syntax error names the file and the line', () => {
-    expect(errorOf('name: [unclosed')).toMatch(/^me\.yaml: .* at line 1, column \d+/);
+  it('a YAML syntax error names the file and the line, in one line', () => {
+    expect(errorOf('name: [unclosed')).toMatch(/^me\.yaml: .* at line 1, column \d+$/);
+    expect(errorOf('name: a\nname: b\n')).toMatch(/^me\.yaml: Map keys must be unique at line 2, column 1$/);
+  });
+
+  it('a file of aliases past any real use (billion laughs) is refused, ordinary reuse is read', () => {
+    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 0; i < 8; i++)
+      laughs.push(
+        `${'b'.repeat(i + 1)}: &l${i} [${`*${i === 0 ? 'a' : `l${i - 1}`}, `.repeat(10).slice(0, -2)}]`,
+      );
+    expect(errorOf(laughs.join('\n'))).toMatch(/^me\.yaml: Excessive alias count/);
+    const check = '{ action: &check { seat: 1, act: check } }';
+    const reused = [check, ...Array.from({ length: 150 }, () => '{ action: *check }')];
+    expect(load(yaml({ events: reused })).events).toHaveLength(152);
+  });
+
+  it('time running backwards beyond the reordering window', () => {
+    const events = [
+      '{ t: 5000, card: { zone: "seat:1", card: As } }',
+      '{ t: 1000, card: { zone: "seat:2", card: Kd } }',
+    ];
+    expect(errorOf(yaml({ events }))).toBe(
+      "me.yaml: events[2].t: 1000 is earlier than the previous event's 5000",
+    );
+    const cycle = [
+      '{ t: 5000, card: { zone: "seat:2", card: Kd } }',
+      '{ t: 4900, card: { zone: "seat:1", card: As } }',
+    ];
+    expect(load(yaml({ events: cycle })).events[2]?.t).toBe(4900);
+  });
+
+  it('a floor decision without a known value', () => {
+    expect(errorOf(yaml({ events: ['{ dealer: { input: floor-decision, value: Misdeal } }'] }))).toBe(
+      'me.yaml: events[1].dealer.value: a floor decision needs value: continue | misdeal | void',
+    );
+  });
+
+  it('a number that is not one is shown as written', () => {
+    expect(errorOf(yaml({ events: ['{ t: .nan, action: { seat: 1, act: fold } }'] }))).toBe(
+      'me.yaml: events[1].t: expected a number, got NaN',
+    );
   });
 });
