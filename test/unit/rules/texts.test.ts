@@ -80,7 +80,7 @@ describe('procedure texts follow the facts', () => {
       }),
     );
     expect(noBurn).toContain('three flop cards');
-    expect(twoBurns).toContain('both burn cards');
+    expect(twoBurns).toContain('the two burn cards');
     expect(four).toContain('four flop cards');
   });
 
