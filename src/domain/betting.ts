@@ -30,6 +30,8 @@ export interface BlindPosts {
   sb: number | null;
   bb: number;
   amounts: readonly [number, number];
+  /** Players all-in from posting (a short stack's blind or ante). */
+  allIn?: readonly number[];
 }
 
 /** Preflop round: blinds posted, action from the player after the big blind. */
@@ -41,7 +43,7 @@ export function openBetting(order: readonly number[], blinds: BlindPosts): Betti
     street: 'preflop',
     order: [...order],
     folded: [],
-    allIn: [],
+    allIn: [...(blinds.allIn ?? [])],
     bets,
     currentBet: blinds.amounts[1],
     acted: [],

@@ -20,6 +20,8 @@ export interface HandStart extends Stamp {
   /** Seat of the small blind; null when a dead-button hand has no small blind. Default from the button. */
   sb?: number | null;
   bb?: number;
+  /** Seats all-in from posting their blind or ante: they have no action in this hand. */
+  allIn?: number[];
 }
 
 export interface CardSeen extends Stamp, CardRef {

@@ -173,6 +173,7 @@ export function tableSchemas({ seats, registry, notation, eventCount }: TableCon
         deck: deck.optional(),
         sb: seat.nullable().optional(),
         bb: seat.optional(),
+        allIn: z.array(seat).optional(),
       })
       .superRefine((hand, ctx) => {
         for (const blind of ['sb', 'bb'] as const) {
@@ -182,6 +183,15 @@ export function tableSchemas({ seats, registry, notation, eventCount }: TableCon
               code: 'custom',
               path: [blind],
               message: `seat ${blindSeat} is not one of the players`,
+            });
+          }
+        }
+        for (const [i, allInSeat] of (hand.allIn ?? []).entries()) {
+          if (!hand.players.includes(allInSeat)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['allIn', i],
+              message: `seat ${allInSeat} is not one of the players`,
             });
           }
         }

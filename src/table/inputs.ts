@@ -53,7 +53,7 @@ export function startHand(d: Draft, e: HandStart): void {
     premature: null,
     flopOverflowIsBurn: false,
     scrambling: false,
-    betting: openBetting(preflopOrder(e.players, bb), { sb, bb, amounts: e.blinds }),
+    betting: openBetting(preflopOrder(e.players, bb), { sb, bb, amounts: e.blinds, allIn: e.allIn }),
     previousRound: null,
     pot: 0,
     boardRedealt: false,

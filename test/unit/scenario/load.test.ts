@@ -430,6 +430,11 @@ describe('malformed scenarios', () => {
     expect(load(yaml({ events: cycle })).events[2]?.t).toBe(4900);
   });
 
+  it('a seat all-in from posting that is not a player', () => {
+    const text = yaml({}).replace('deck: A }', 'deck: A, allIn: [5] }');
+    expect(errorOf(text)).toBe('me.yaml: events[0].hand.start.allIn[0]: seat 5 is not one of the players');
+  });
+
   it('a floor decision without a known value', () => {
     expect(errorOf(yaml({ events: ['{ dealer: { input: floor-decision, value: Misdeal } }'] }))).toBe(
       'me.yaml: events[1].dealer.value: a floor decision needs value: continue | misdeal | void',
