@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Sets up what croupier and its tests need on a Debian machine (the Pi, a developer's, CI's):
+# the system packages the tests use as real peers, then the npm packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v socat >/dev/null || missing+=(socat) # pseudo-terminal pairs for simulated serial devices
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+npm ci
