@@ -1,0 +1,360 @@
+import { asyncScheduler, map, merge, Observable, type SchedulerLike, type Subscription, share } from 'rxjs';
+import {
+  type DecodeResult,
+  type DecoderCounters,
+  encodeMessage,
+  FrameDecoder,
+} from '../../firmware-bridge/codec.js';
+import type { Command, Message, MessageOf } from '../../firmware-bridge/messages.js';
+import type { DeviceStatus } from '../../src/domain/events.js';
+import type { Zone } from '../../src/domain/zones.js';
+import { type RfidReaderConfig, rfidReaderManifest } from './manifest.js';
+import { type PresenceChange, PresenceTracker } from './presence.js';
+import { ReaderClock } from './reader-clock.js';
+
+export type RfidStatus = DeviceStatus['status'];
+
+/**
+ * What the RFID reader driver reports. `t` is host time (the scheduler's clock, ms); `readerTime` the
+ * board's own uptime as it sent it. Reads are stamped with the host time at which the board made
+ * them (see `ReaderClock`), not the time they arrived.
+ */
+export type RfidEvent =
+  /** A tag arrived in a zone: its first read there, reported at once. */
+  | { kind: 'tag.seen'; zone: Zone; uid: string; readerTime: number; rssi: number; t: number }
+  /** A tag left a zone: `t` is when it was judged gone, `readerTime` that of its last read there. */
+  | { kind: 'tag.gone'; zone: Zone; uid: string; readerTime: number; t: number }
+  /** A button puck arrived in a zone (a puck leaving says nothing about the button). */
+  | { kind: 'puck.seen'; zone: Zone; uid: string; readerTime: number; t: number }
+  /** The reader's status changed (or its detail did). */
+  | { kind: 'status'; status: RfidStatus; detail: string; t: number }
+  /** Input the driver could not use (bad frame, lost frames, refused HELLO or command, unmapped antenna). */
+  | { kind: 'rejected'; reason: string; t: number };
+
+export type LinkState = { up: true } | { up: false; reason: string };
+
+/**
+ * What the driver needs from a transport (serial port with reconnect, or the MQTT bridge). The driver's
+ * events complete once both `bytes` and `state` have completed: the transport is closed for good.
+ */
+export interface RfidLink {
+  /** Raw bytes as the port delivers them, in chunks of any size. */
+  bytes: Observable<Uint8Array>;
+  /** Up when the port opens (or reopens); down at once when it closes or fails (unplugged), and why. */
+  state: Observable<LinkState>;
+  /** Writes to the port; called only while it is up. */
+  write(bytes: Uint8Array): void;
+}
+
+export interface RfidCounters {
+  /** Frames decoded and rejected by reason, bytes discarded, sequence gaps and frames lost. */
+  frames: DecoderCounters;
+  /**
+   * Intact frames the driver refused: before a HELLO, from a device of another kind, from an unmapped
+   * antenna, or tag reports while the reader is not online.
+   */
+  refused: number;
+}
+
+export interface RfidReader {
+  /** Shared: every subscriber sees the same reader; subscribing opens it, the last unsubscribe closes it. */
+  events: Observable<RfidEvent>;
+  /** Counters of the current subscription, undefined before the first. */
+  counters(): RfidCounters | undefined;
+}
+
+/**
+ * The RFID reader driver: bytes from the link in, debounced tag presence and reader status out.
+ * Timers (the heartbeat timeout) and the host clock come from `scheduler`: a `TestScheduler` or any
+ * virtual-time scheduler runs it without real time.
+ */
+export function rfidReader(
+  link: RfidLink,
+  config: RfidReaderConfig,
+  scheduler: SchedulerLike = asyncScheduler,
+): RfidReader {
+  let session: ReaderSession | undefined;
+  const events = new Observable<RfidEvent>((subscriber) => {
+    const current = new ReaderSession(
+      config,
+      scheduler,
+      (bytes) => link.write(bytes),
+      (event) => subscriber.next(event),
+    );
+    session = current;
+    const inputs = merge(
+      link.state.pipe(map((state) => () => (state.up ? current.linkUp() : current.linkDown(state.reason)))),
+      link.bytes.pipe(map((chunk) => () => current.receive(chunk))),
+    ).subscribe({
+      next: (apply) => apply(),
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => subscriber.complete(),
+    });
+    return () => {
+      inputs.unsubscribe();
+      current.close();
+    };
+  }).pipe(share());
+  return { events, counters: () => session?.counters };
+}
+
+type Identity = { ok: true; serial: string; firmware: string } | { ok: false; detail: string };
+
+/** One subscription's state: the link, who the device said it is, its health, and tag presence. */
+class ReaderSession {
+  readonly #config: RfidReaderConfig;
+  readonly #scheduler: SchedulerLike;
+  readonly #write: (bytes: Uint8Array) => void;
+  readonly #emit: (event: RfidEvent) => void;
+  readonly #zones: ReadonlyMap<number, Zone>;
+  readonly #pucks: ReadonlySet<string>;
+  readonly #decoder = new FrameDecoder();
+  readonly #clock = new ReaderClock();
+  readonly #presence: PresenceTracker;
+  #refused = 0;
+  #link: LinkState = { up: false, reason: 'not opened yet' };
+  #identity: Identity | undefined;
+  #health: MessageOf<'health'> | undefined;
+  #silent = false;
+  #silence: Subscription | undefined;
+  /** Tag timeouts restart at the next reader time: after a HELLO, or when the reader is back online. */
+  #resumePending = false;
+  #status: RfidStatus = 'offline';
+  #published: string | undefined;
+  #commandSeq = 0;
+  readonly #pending = new Map<number, Command>();
+  /** Unmapped antennas already reported since the last HELLO: a board reads them every round. */
+  readonly #unmappedReported = new Set<number>();
+
+  constructor(
+    config: RfidReaderConfig,
+    scheduler: SchedulerLike,
+    write: (bytes: Uint8Array) => void,
+    emit: (event: RfidEvent) => void,
+  ) {
+    this.#config = config;
+    this.#scheduler = scheduler;
+    this.#write = write;
+    this.#emit = emit;
+    this.#zones = new Map(Object.entries(config.antennas).map(([index, zone]) => [Number(index), zone]));
+    this.#pucks = new Set(config.pucks);
+    this.#presence = new PresenceTracker(config);
+  }
+
+  get counters(): RfidCounters {
+    return { frames: this.#decoder.counters, refused: this.#refused };
+  }
+
+  linkUp(): void {
+    this.#link = { up: true };
+    this.#identity = undefined;
+    this.#health = undefined;
+    this.#silent = false;
+    this.#pending.clear();
+    // A board that was already running introduces itself only when asked.
+    this.#send({ type: 'command', command: 'identify', blinkSeconds: 0 });
+    this.#armSilence();
+    this.#publish();
+  }
+
+  linkDown(reason: string): void {
+    // The frame in progress is cut off: it is rejected, and the next link starts clean.
+    for (const result of this.#decoder.flush()) this.#handle(result);
+    this.#link = { up: false, reason };
+    this.#silence?.unsubscribe();
+    this.#publish();
+  }
+
+  receive(chunk: Uint8Array): void {
+    for (const result of this.#decoder.push(chunk)) this.#handle(result);
+  }
+
+  close(): void {
+    this.#silence?.unsubscribe();
+  }
+
+  #now(): number {
+    return this.#scheduler.now();
+  }
+
+  #handle(result: DecodeResult): void {
+    if (!result.ok) return this.#reject(`bad frame (${result.kind}): ${result.reason}`);
+    if (result.dropped > 0) this.#reject(`${result.dropped} frame(s) lost before seq ${result.seq}`);
+    this.#heard();
+    const message = result.message;
+    if (message.type === 'hello') return this.#hello(message);
+    if (this.#identity?.ok !== true) {
+      // Before the HELLO, or from a device of another kind: nothing to act on.
+      this.#refused++;
+      return;
+    }
+    this.#message(message);
+  }
+
+  #message(message: Exclude<Message, MessageOf<'hello'>>): void {
+    switch (message.type) {
+      case 'heartbeat':
+        if (this.#status === 'online')
+          this.#changes(this.#presence.advance(this.#readerAt(message.uptimeMs)));
+        return;
+      case 'health':
+        this.#health = message;
+        return this.#publish();
+      case 'tag-read': {
+        const zone = this.#trackedZone(message.antenna);
+        if (!zone) return;
+        const { readerTimeMs: readerTime, rssi } = message;
+        const read = { at: this.#readerAt(readerTime), readerTime, rssi };
+        return this.#changes(this.#presence.read(message.uid, zone, read));
+      }
+      case 'tag-gone': {
+        const zone = this.#trackedZone(message.antenna);
+        if (!zone) return;
+        return this.#changes(this.#presence.missing(message.uid, zone, this.#readerAt(message.readerTimeMs)));
+      }
+      case 'ack':
+        this.#pending.delete(message.ackSeq);
+        return;
+      case 'nack': {
+        const command = this.#pending.get(message.ackSeq) ?? `command seq ${message.ackSeq}`;
+        this.#pending.delete(message.ackSeq);
+        return this.#reject(`the reader refused ${command}: ${message.error}`);
+      }
+      case 'command':
+        this.#refused++;
+        return this.#reject('the reader sent a COMMAND, which only croupier sends');
+    }
+  }
+
+  #hello(hello: MessageOf<'hello'>): void {
+    this.#pending.clear();
+    const { kind } = rfidReaderManifest;
+    if (hello.kind !== kind) {
+      const device = `a ${hello.kind} (serial ${hello.serial})`;
+      const detail = `the device on this link says it is ${device}, not an ${kind}`;
+      this.#identity = { ok: false, detail };
+      this.#reject(`refused HELLO: ${detail}`);
+    } else {
+      this.#identity = { ok: true, serial: hello.serial, firmware: hello.firmware };
+      this.#health = undefined;
+      this.#clock.reset();
+      this.#resumePending = true;
+      this.#unmappedReported.clear();
+      // croupier's config decides what each antenna serves and how often the board reads.
+      const antennas = [...this.#zones].map(([index, label]) => ({ index, label }));
+      this.#send({ type: 'command', command: 'set-antenna-map', antennas });
+      this.#send({
+        type: 'command',
+        command: 'set-inventory-period',
+        periodMs: this.#config.inventoryPeriodMs,
+      });
+    }
+    this.#publish();
+  }
+
+  /** The zone of a tag report to act on: the reader is online and the antenna mapped. */
+  #trackedZone(antenna: number): Zone | undefined {
+    const zone = this.#zones.get(antenna);
+    if (zone && this.#status === 'online') return zone;
+    this.#refused++;
+    if (zone) return undefined;
+    if (!this.#unmappedReported.has(antenna)) {
+      this.#unmappedReported.add(antenna);
+      this.#reject(`reads on antenna ${antenna}, which the antenna map does not name, are ignored`);
+    }
+    return undefined;
+  }
+
+  /** Where a frame's reader time lies on the reader timeline, which presence is judged on. */
+  #readerAt(readerTime: number): number {
+    const at = this.#clock.observe(readerTime, this.#now());
+    if (this.#resumePending) {
+      this.#resumePending = false;
+      this.#presence.resume(at);
+    }
+    return at;
+  }
+
+  #changes(changes: readonly PresenceChange[]): void {
+    for (const change of changes) {
+      const { uid, zone, read } = change;
+      const puck = this.#pucks.has(uid);
+      if (change.change === 'seen') {
+        const { readerTime } = read;
+        const t = this.#clock.toHost(read.at);
+        this.#emit(
+          puck
+            ? { kind: 'puck.seen', zone, uid, readerTime, t }
+            : { kind: 'tag.seen', zone, uid, readerTime, rssi: read.rssi, t },
+        );
+      } else if (!puck) {
+        this.#emit({
+          kind: 'tag.gone',
+          zone,
+          uid,
+          readerTime: read.readerTime,
+          t: this.#clock.toHost(change.at),
+        });
+      }
+    }
+  }
+
+  /** Any intact frame shows the device alive: the heartbeat timeout starts again. */
+  #heard(): void {
+    this.#armSilence();
+    if (!this.#silent) return;
+    this.#silent = false;
+    this.#publish();
+  }
+
+  #armSilence(): void {
+    this.#silence?.unsubscribe();
+    this.#silence = this.#scheduler.schedule(() => {
+      this.#silent = true;
+      this.#publish();
+    }, this.#config.heartbeatTimeoutMs);
+  }
+
+  #send(command: MessageOf<'command'>): void {
+    const seq = this.#commandSeq;
+    this.#commandSeq = (seq + 1) & 0xffff;
+    this.#pending.set(seq, command.command);
+    this.#write(encodeMessage(command, seq));
+  }
+
+  #reject(reason: string): void {
+    this.#emit({ kind: 'rejected', reason, t: this.#now() });
+  }
+
+  /** Emits the status when it or its detail changed. */
+  #publish(): void {
+    const [status, detail] = this.#describe();
+    const key = `${status}: ${detail}`;
+    if (key === this.#published) return;
+    // Absence is judged only over time the reader was seen working.
+    if (status === 'online' && this.#status !== 'online') this.#resumePending = true;
+    this.#status = status;
+    this.#published = key;
+    this.#emit({ kind: 'status', status, detail, t: this.#now() });
+  }
+
+  #describe(): [RfidStatus, string] {
+    const timeout = this.#config.heartbeatTimeoutMs;
+    const identity = this.#identity;
+    if (!this.#link.up) return ['offline', `link down: ${this.#link.reason}`];
+    if (identity && !identity.ok) return ['fault', identity.detail];
+    if (!identity) {
+      return [
+        'offline',
+        this.#silent ? `no HELLO from the device within ${timeout} ms` : 'waiting for HELLO',
+      ];
+    }
+    const reader = `reader ${identity.serial}, firmware ${identity.firmware}`;
+    if (this.#silent) return ['offline', `${reader}: nothing heard for ${timeout} ms`];
+    const health = this.#health;
+    if (health?.status === 'fault') return ['fault', `${reader}: fault ${health.code}: ${health.detail}`];
+    if (health?.status === 'degraded')
+      return ['online', `${reader}: degraded ${health.code}: ${health.detail}`];
+    return ['online', reader];
+  }
+}
