@@ -1,12 +1,11 @@
 import { mergeMap, type OperatorFunction } from 'rxjs';
 import type { DeckRegistry } from '../../src/domain/deck-registry.js';
-import type { ButtonSeen, CardGone, CardSeen, DeviceStatus } from '../../src/domain/events.js';
+import type { ButtonSeen, CardGone, CardSeen, DeviceStatus, Unsequenced } from '../../src/domain/events.js';
 import { seatOf } from '../../src/domain/zones.js';
 import { identify } from '../../src/normaliser/identify.js';
 import type { RfidEvent } from './driver.js';
 
 /** A domain event before the journal numbers it. */
-type Unsequenced<E> = E extends unknown ? Omit<E, 'seq'> : never;
 
 export type RfidDomainEvent = Unsequenced<CardSeen | CardGone | ButtonSeen | DeviceStatus>;
 

@@ -124,4 +124,7 @@ export type DomainEvent =
 
 export type DomainEventType = DomainEvent['type'];
 
+/** A domain event before the journal gives it its sequence number. */
+export type Unsequenced<E> = E extends unknown ? Omit<E, 'seq'> : never;
+
 export type { Face };

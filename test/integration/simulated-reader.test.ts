@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SerialPort } from 'serialport';
+import type { SerialPort } from 'serialport';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DecodedFrame,
@@ -15,6 +15,7 @@ import { playScenario, type ZoneAntennas } from '../../simulators/rfid-reader/fr
 import { type AntennaMap, SimulatedReader } from '../../simulators/rfid-reader/reader.js';
 import { openSerialLink, type SerialLink, type SerialStatus } from '../../src/io/serial.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
+import { openDevicePort, startPtyPair, within } from './pty.js';
 
 /*
  * The simulated reader board as a real serial peer: it speaks on one end of a socat PTY pair through
@@ -56,54 +57,6 @@ afterEach(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-interface Socat {
-  /** croupier's end. */
-  host: string;
-  /** The device's end. */
-  device: string;
-  stop(): Promise<void>;
-}
-
-/** A PTY pair linked as `host` and `device` in `dir`; the same names come back after a restart. */
-async function startSocat(): Promise<Socat> {
-  const host = join(dir, 'host');
-  const device = join(dir, 'device');
-  const proc = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${host}`, `pty,raw,echo=0,link=${device}`], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.once('error', () => resolve());
-  });
-  const stop = async () => {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
-    await exited;
-  };
-  cleanups.push(stop);
-  let log = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    proc.stderr.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('starting data transfer loop')) resolve();
-    });
-    void exited.then(() => reject(new Error(`socat ended before making its PTYs:\n${log}`)));
-  });
-  await within(5000, 'socat to make its PTYs', ready);
-  return { host, device, stop };
-}
-
-/** The board's cable: a plain node-serialport port on the device end. */
-async function openDevicePort(path: string): Promise<SerialPort> {
-  const port = new SerialPort({ path, baudRate: BAUD, autoOpen: false });
-  await new Promise<void>((resolve, reject) => port.open((err) => (err ? reject(err) : resolve())));
-  // The PTY vanishes with socat; the reader sees the close, the error must not crash the test.
-  port.on('error', () => undefined);
-  cleanups.push(
-    () => new Promise<void>((resolve) => (port.isOpen ? port.close(() => resolve()) : resolve())),
-  );
-  return port;
-}
 
 function startReader(port: SerialPort): SimulatedReader {
   const reader = new SimulatedReader({ antennas: ANTENNAS, serial: 'SIM-IT-1', seed: 2014 });
@@ -158,18 +111,6 @@ function openHost(path: string): Host {
   return host;
 }
 
-async function within(ms: number, what: string, promise: Promise<unknown>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  try {
-    await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Polls rather than sleeps, so a loaded machine only makes the test slower. */
 async function until(ms: number, what: () => string, condition: () => boolean): Promise<void> {
   const deadline = performance.now() + ms;
@@ -197,10 +138,10 @@ describe('simulated RFID reader over socat pseudo-terminals', () => {
   it('introduces itself and reports a deal from a shared scenario as TAG_READs on the right antennas', async () => {
     const scenario = parseScenarioText(await readFile(SCENARIO, 'utf8'), SCENARIO);
     const cards = scenario.events.flatMap((event) => (event.type === 'card.seen' ? [event] : []));
-    const socat = await startSocat();
+    const socat = await startPtyPair(dir, cleanups);
     const host = openHost(socat.host);
     await untilState(host, 5000, 'open');
-    const reader = startReader(await openDevicePort(socat.device));
+    const reader = startReader(await openDevicePort(socat.device, cleanups));
 
     const playback = playScenario(reader, scenario.events, { antennas: ZONES, speed: 2 });
     cleanups.push(() => playback.stop());
@@ -229,10 +170,10 @@ describe('simulated RFID reader over socat pseudo-terminals', () => {
   });
 
   it('resumes the stream after an unplug and replug: identify answered, cards still read, clock going on', async () => {
-    const socat = await startSocat();
+    const socat = await startPtyPair(dir, cleanups);
     const host = openHost(socat.host);
     await untilState(host, 5000, 'open');
-    const reader = startReader(await openDevicePort(socat.device));
+    const reader = startReader(await openDevicePort(socat.device, cleanups));
     const first = '04A1B2C3';
     const second = '04A1B2C4';
     const late = '04A1B2C5';
@@ -252,8 +193,8 @@ describe('simulated RFID reader over socat pseudo-terminals', () => {
     // A card dealt while the cable is out is read once it is back.
     reader.place(late, 2);
 
-    const back = await startSocat();
-    reader.attach(await openDevicePort(back.device));
+    const back = await startPtyPair(dir, cleanups);
+    reader.attach(await openDevicePort(back.device, cleanups));
     await untilState(host, 10_000, 'open', unplugged);
     const ackSeq = await host.identify();
 
