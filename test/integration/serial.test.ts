@@ -132,6 +132,15 @@ function sameBytes(actual: Buffer, expected: Buffer): { length: number; firstDif
 
 const EVERY_BYTE = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
+/** All 256 byte values from the peer to the link, then from the link to the peer. */
+async function expectEveryByteBothWays(t: Tracked, peer: Peer): Promise<void> {
+  const intact = { length: 256, firstDifference: -1 };
+  await peer.write(EVERY_BYTE);
+  expect(sameBytes(await untilReceived(5000, t, 256), EVERY_BYTE)).toEqual(intact);
+  await t.link.write(EVERY_BYTE);
+  expect(sameBytes(await untilReceived(5000, peer, 256), EVERY_BYTE)).toEqual(intact);
+}
+
 describe('serial link over socat pseudo-terminals', () => {
   it('carries all 256 byte values both ways', async () => {
     const socat = await startPtyPair(dir, cleanups);
@@ -140,17 +149,7 @@ describe('serial link over socat pseudo-terminals', () => {
     expect(t.link.status).toEqual({ state: 'open', device: `device ${socat.host}`, path: socat.host });
     const peer = await openPeer(socat.device);
 
-    await peer.write(EVERY_BYTE);
-    expect(sameBytes(await untilReceived(5000, t, 256), EVERY_BYTE)).toEqual({
-      length: 256,
-      firstDifference: -1,
-    });
-
-    await t.link.write(EVERY_BYTE);
-    expect(sameBytes(await untilReceived(5000, peer, 256), EVERY_BYTE)).toEqual({
-      length: 256,
-      firstDifference: -1,
-    });
+    await expectEveryByteBothWays(t, peer);
   });
 
   it('carries a 1 MB burst intact both ways', async () => {
@@ -189,16 +188,7 @@ describe('serial link over socat pseudo-terminals', () => {
     const reopened = await untilState(t, 5000, 'open', failed);
     expect(t.statuses[reopened]?.status).toMatchObject({ path: back.host });
     const peer = await openPeer(back.device);
-    await peer.write(EVERY_BYTE);
-    expect(sameBytes(await untilReceived(5000, t, 256), EVERY_BYTE)).toEqual({
-      length: 256,
-      firstDifference: -1,
-    });
-    await t.link.write(EVERY_BYTE);
-    expect(sameBytes(await untilReceived(5000, peer, 256), EVERY_BYTE)).toEqual({
-      length: 256,
-      firstDifference: -1,
-    });
+    await expectEveryByteBothWays(t, peer);
   });
 
   it('reports an abrupt unplug (socat killed with SIGKILL) as closed within 2 s', async () => {
