@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { type DecodeResult, encodeMessage, FrameDecoder } from '../../firmware-bridge/codec.js';
 import { type Message, type MessageOf, messageSchema } from '../../firmware-bridge/messages.js';
+import { mulberry32 } from '../random.js';
 import { type Cancel, realScheduler, type Scheduler } from './scheduler.js';
 
 /**
@@ -352,16 +353,4 @@ export class SimulatedReader {
     const stream = this.#line?.stream;
     if (stream?.writable) stream.write(bytes);
   }
-}
-
-/** A small seeded PRNG (mulberry32): uniform in [0, 1), the same sequence for the same seed. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / U32;
-  };
 }

@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
+import type { ZoneAntennas } from '../../simulators/rfid-reader/from-scenario.js';
+import type { AntennaMap } from '../../simulators/rfid-reader/reader.js';
 
 /** Where a test registers what to undo, newest first, even when it fails. */
 export interface Cleanups {
@@ -72,3 +74,25 @@ export async function within<T>(ms: number, what: string, promise: Promise<T>): 
     clearTimeout(timer);
   }
 }
+
+/** Fails the suite at once, saying what to install, when socat is missing (never a silent skip). */
+export function requireSocat(what: string): void {
+  const probe = spawnSync('socat', ['-V'], { stdio: 'ignore' });
+  if (probe.error) {
+    throw new Error(
+      `socat is not installed (${probe.error.message}): ${what} need it to make pseudo-terminals; ` +
+        'install it with `apt-get install socat` (scripts/setup.sh does)',
+    );
+  }
+}
+
+/** A ten-seat table's reader board: seat N on antenna N-1, then the board, the burn spot and the muck. */
+export const TEN_SEAT_ANTENNAS: AntennaMap = [
+  ...Array.from({ length: 10 }, (_, i) => ({ index: i, label: `seat:${i + 1}` })),
+  { index: 10, label: 'board' },
+  { index: 11, label: 'burn' },
+  { index: 12, label: 'muck' },
+];
+export const TEN_SEAT_ZONES: ZoneAntennas = Object.fromEntries(
+  TEN_SEAT_ANTENNAS.map(({ index, label }) => [label, index]),
+);

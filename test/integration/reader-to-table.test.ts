@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,15 +9,22 @@ import { rfidReader } from '../../devices/rfid-reader/driver.js';
 import { parseRfidReaderConfig } from '../../devices/rfid-reader/manifest.js';
 import { rfidLinkFromSerial } from '../../devices/rfid-reader/serial-link.js';
 import { rfidToDomain } from '../../devices/rfid-reader/to-domain.js';
-import { playScenario, type ZoneAntennas } from '../../simulators/rfid-reader/from-scenario.js';
-import { type AntennaMap, SimulatedReader } from '../../simulators/rfid-reader/reader.js';
+import { playScenario } from '../../simulators/rfid-reader/from-scenario.js';
+import { SimulatedReader } from '../../simulators/rfid-reader/reader.js';
 import { type SourceEvent, tablePipeline } from '../../src/controller/pipeline.js';
 import type { DomainEvent } from '../../src/domain/events.js';
 import { openSerialLink } from '../../src/io/serial.js';
 import type { TableOutput } from '../../src/rules/types.js';
 import { parseScenarioText, type Scenario } from '../../src/scenario/load.js';
 import { replayEvents } from '../../src/table/table.js';
-import { openDevicePort, startPtyPair, within } from './pty.js';
+import {
+  openDevicePort,
+  requireSocat,
+  startPtyPair,
+  TEN_SEAT_ANTENNAS,
+  TEN_SEAT_ZONES,
+  within,
+} from './pty.js';
 
 /*
  * The first end-to-end path: a simulated reader board on one end of a socat PTY pair plays a scenario's
@@ -46,23 +52,9 @@ const SPEED = 1;
  * default 250 ms a single missed read would bring them within the window.
  */
 const INVENTORY_PERIOD_MS = 100;
-/** A ten-seat table: seat N on antenna N-1, then the board, the burn spot and the muck. */
-const ANTENNAS: AntennaMap = [
-  ...Array.from({ length: 10 }, (_, i) => ({ index: i, label: `seat:${i + 1}` })),
-  { index: 10, label: 'board' },
-  { index: 11, label: 'burn' },
-  { index: 12, label: 'muck' },
-];
-const ZONES: ZoneAntennas = Object.fromEntries(ANTENNAS.map(({ index, label }) => [label, index]));
 
 beforeAll(() => {
-  const probe = spawnSync('socat', ['-V'], { stdio: 'ignore' });
-  if (probe.error) {
-    throw new Error(
-      `socat is not installed (${probe.error.message}): the simulator integration tests need it to make ` +
-        'pseudo-terminals; install it with `apt-get install socat`',
-    );
-  }
+  requireSocat('the simulator integration tests');
 });
 
 /** What the reader board plays; every other event is keyed in. */
@@ -104,7 +96,7 @@ describe.concurrent('a simulated reader over a socat PTY, through the driver, to
       const driverConfig = parseRfidReaderConfig({
         id: READER_ID,
         link: { path: socat.host, baudRate: BAUD },
-        antennas: Object.fromEntries(ANTENNAS.map(({ index, label }) => [String(index), label])),
+        antennas: Object.fromEntries(TEN_SEAT_ANTENNAS.map(({ index, label }) => [String(index), label])),
         inventoryPeriodMs: INVENTORY_PERIOD_MS,
       });
 
@@ -138,7 +130,7 @@ describe.concurrent('a simulated reader over a socat PTY, through the driver, to
 
       const port = await openDevicePort(socat.device, cleanups);
       const reader = new SimulatedReader({
-        antennas: ANTENNAS,
+        antennas: TEN_SEAT_ANTENNAS,
         inventoryPeriodMs: INVENTORY_PERIOD_MS,
         seed: 2014,
         missProbability: 0.01,
@@ -155,7 +147,7 @@ describe.concurrent('a simulated reader over a socat PTY, through the driver, to
       );
 
       const started = performance.now();
-      const playback = playScenario(reader, scenario.events, { antennas: ZONES, speed: SPEED });
+      const playback = playScenario(reader, scenario.events, { antennas: TEN_SEAT_ZONES, speed: SPEED });
       cleanups.push(() => playback.stop());
       const abort = new AbortController();
       cleanups.push(() => abort.abort());

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import {
   type SerialLinkOptions,
   type SerialStatus,
 } from '../../src/io/serial.js';
-import { startPtyPair, within } from './pty.js';
+import { requireSocat, startPtyPair, within } from './pty.js';
 
 /*
  * The serial link against real pseudo-terminals: socat joins two PTYs, the link opens one end and a plain
@@ -27,13 +27,7 @@ let dir = '';
 let cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  const probe = spawnSync('socat', ['-V'], { stdio: 'ignore' });
-  if (probe.error) {
-    throw new Error(
-      `socat is not installed (${probe.error.message}): the serial integration tests need it to make ` +
-        'pseudo-terminals; install it with `apt-get install socat`',
-    );
-  }
+  requireSocat('the serial integration tests');
   dir = await mkdtemp(join(tmpdir(), 'croupier-serial-'));
 });
 

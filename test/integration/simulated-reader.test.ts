@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +10,18 @@ import {
   type RejectedFrame,
 } from '../../firmware-bridge/codec.js';
 import type { MessageOf, MessageType } from '../../firmware-bridge/messages.js';
-import { playScenario, type ZoneAntennas } from '../../simulators/rfid-reader/from-scenario.js';
-import { type AntennaMap, SimulatedReader } from '../../simulators/rfid-reader/reader.js';
+import { playScenario } from '../../simulators/rfid-reader/from-scenario.js';
+import { SimulatedReader } from '../../simulators/rfid-reader/reader.js';
 import { openSerialLink, type SerialLink, type SerialStatus } from '../../src/io/serial.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
-import { openDevicePort, startPtyPair, within } from './pty.js';
+import {
+  openDevicePort,
+  requireSocat,
+  startPtyPair,
+  TEN_SEAT_ANTENNAS,
+  TEN_SEAT_ZONES,
+  within,
+} from './pty.js';
 
 /*
  * The simulated reader board as a real serial peer: it speaks on one end of a socat PTY pair through
@@ -24,27 +30,13 @@ import { openDevicePort, startPtyPair, within } from './pty.js';
 
 const BAUD = 115_200;
 const SCENARIO = '/work/shared/scenarios/me-premature-flop.yaml';
-/** A ten-seat table: seat N on antenna N-1, then the board, the burn spot and the muck. */
-const ANTENNAS: AntennaMap = [
-  ...Array.from({ length: 10 }, (_, i) => ({ index: i, label: `seat:${i + 1}` })),
-  { index: 10, label: 'board' },
-  { index: 11, label: 'burn' },
-  { index: 12, label: 'muck' },
-];
-const ZONES: ZoneAntennas = Object.fromEntries(ANTENNAS.map(({ index, label }) => [label, index]));
 
 let dir = '';
 /** Run after each test, newest first, so a failing test still stops the reader, closes ports and kills socat. */
 let cleanups: (() => unknown)[] = [];
 
 beforeAll(async () => {
-  const probe = spawnSync('socat', ['-V'], { stdio: 'ignore' });
-  if (probe.error) {
-    throw new Error(
-      `socat is not installed (${probe.error.message}): the simulator integration tests need it to make ` +
-        'pseudo-terminals; install it with `apt-get install socat`',
-    );
-  }
+  requireSocat('the simulator integration tests');
   dir = await mkdtemp(join(tmpdir(), 'croupier-sim-reader-'));
 });
 
@@ -59,7 +51,7 @@ afterAll(async () => {
 });
 
 function startReader(port: SerialPort): SimulatedReader {
-  const reader = new SimulatedReader({ antennas: ANTENNAS, serial: 'SIM-IT-1', seed: 2014 });
+  const reader = new SimulatedReader({ antennas: TEN_SEAT_ANTENNAS, serial: 'SIM-IT-1', seed: 2014 });
   cleanups.push(() => reader.stop());
   reader.start(port);
   return reader;
@@ -143,10 +135,10 @@ describe('simulated RFID reader over socat pseudo-terminals', () => {
     await untilState(host, 5000, 'open');
     const reader = startReader(await openDevicePort(socat.device, cleanups));
 
-    const playback = playScenario(reader, scenario.events, { antennas: ZONES, speed: 2 });
+    const playback = playScenario(reader, scenario.events, { antennas: TEN_SEAT_ZONES, speed: 2 });
     cleanups.push(() => playback.stop());
     await within(15_000, 'the scenario to play', playback.done);
-    const unread = () => cards.filter((card) => !readOn(host, card.uid, ZONES[card.zone] ?? -1));
+    const unread = () => cards.filter((card) => !readOn(host, card.uid, TEN_SEAT_ZONES[card.zone] ?? -1));
     await until(
       10_000,
       () => `reads of ${unread().map((card) => `${card.uid} in ${card.zone}`)}`,
@@ -159,10 +151,10 @@ describe('simulated RFID reader over socat pseudo-terminals', () => {
       kind: 'rfid-reader',
       firmware: '1.0.0',
       serial: 'SIM-IT-1',
-      antennas: ANTENNAS,
+      antennas: TEN_SEAT_ANTENNAS,
     });
     // No card is ever read anywhere but on its zone's antenna.
-    const antennaOf = new Map(cards.map((card) => [card.uid, ZONES[card.zone]]));
+    const antennaOf = new Map(cards.map((card) => [card.uid, TEN_SEAT_ZONES[card.zone]]));
     for (const read of host.of('tag-read')) expect(read.antenna).toBe(antennaOf.get(read.uid));
     expect(host.rejected).toEqual([]);
     expect(host.frames.every((frame) => frame.dropped === 0)).toBe(true);
@@ -209,7 +201,11 @@ describe('simulated RFID reader over socat pseudo-terminals', () => {
     );
     const since = host.frames.slice(heardBefore);
     const ack = since.findIndex(({ message }) => message.type === 'ack' && message.ackSeq === ackSeq);
-    expect(since[ack + 1]?.message).toMatchObject({ type: 'hello', serial: 'SIM-IT-1', antennas: ANTENNAS });
+    expect(since[ack + 1]?.message).toMatchObject({
+      type: 'hello',
+      serial: 'SIM-IT-1',
+      antennas: TEN_SEAT_ANTENNAS,
+    });
     expect(since[ack + 2]?.message).toEqual({ type: 'health', status: 'ok', code: 0, detail: '' });
     // The same board, not a reboot: its sequence went on through the unplug (frames sent meanwhile are lost).
     expect(since[ack + 1]?.seq).toBeGreaterThan(

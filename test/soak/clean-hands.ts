@@ -7,6 +7,8 @@
  * (repeated reads, peeks, swaps of reads less than 300 ms apart).
  */
 
+import { mulberry32 } from '../../simulators/random.js';
+
 export const PROFILES = ['main-event-2014', 'french-casino', 'tda-2007'] as const;
 export type ProfileId = (typeof PROFILES)[number];
 export type DeckId = 'A' | 'B';
@@ -117,17 +119,7 @@ export interface SessionConfig {
 // ---------------------------------------------------------------------------------------------------------
 // PRNG
 
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 class Rng {
   readonly next: () => number;

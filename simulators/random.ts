@@ -1,0 +1,14 @@
+/**
+ * A small seeded PRNG (mulberry32): uniform in [0, 1), the same sequence for the same seed. Simulated
+ * devices and generated hands use it so every noisy run can be replayed exactly.
+ */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
