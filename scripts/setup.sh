@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-command -v socat >/dev/null || missing+=(socat) # pseudo-terminal pairs for simulated serial devices
+command -v socat >/dev/null || missing+=(socat)         # pseudo-terminal pairs for simulated serial devices
+command -v mosquitto >/dev/null || missing+=(mosquitto) # an external MQTT broker, as a casino runs one
+[ -e /usr/lib/x86_64-linux-gnu/libusb-1.0.so.0 ] || [ -e /usr/lib/aarch64-linux-gnu/libusb-1.0.so.0 ] || missing+=(libusb-1.0-0) # node-hid's USB HID backend
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
