@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ANTENNAS } from '../../firmware-bridge/messages.js';
+import { parseSection } from '../../src/config/problems.js';
 import type { Zone } from '../../src/domain/zones.js';
 
 /**
@@ -36,7 +37,7 @@ const usbId = z
   .regex(/^[0-9a-fA-F]{4}$/, 'a USB id is 4 hex digits, as lsusb prints it (e.g. "2341")')
   .transform((id) => id.toLowerCase());
 
-const ms = (min: number, max: number) => z.number().int().min(min).max(max);
+export const ms = (min: number, max: number) => z.number().int().min(min).max(max);
 
 export const RFID_READER_DEFAULTS = {
   /** One reader on the Pi's first USB CDC-ACM port. */
@@ -55,7 +56,7 @@ export const RFID_READER_DEFAULTS = {
   heartbeatTimeoutMs: 3000,
 } as const;
 
-const serialLink = z.strictObject({
+export const serialLink = z.strictObject({
   type: z.literal('serial').default('serial'),
   /** A fixed device path; otherwise the transport finds the port by its USB ids. */
   path: z.string().min(1).optional(),
@@ -109,24 +110,9 @@ export const rfidReaderConfigSchema = z
 
 export type RfidReaderConfig = z.output<typeof rfidReaderConfigSchema>;
 
-/** A config section the driver refuses; the message names each key and what is wrong with it. */
-export class RfidReaderConfigError extends Error {
-  override name = 'RfidReaderConfigError';
-}
-
 /** Validates a config section; `where` is its place in the config file, for the error message. */
 export function parseRfidReaderConfig(section: unknown, where = 'devices.rfid-reader'): RfidReaderConfig {
-  const result = rfidReaderConfigSchema.safeParse(section);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    // A bad record key nests its own issues; say what they say.
-    const message =
-      issue.code === 'invalid_key'
-        ? issue.issues.map((keyIssue) => keyIssue.message).join('; ')
-        : issue.message;
-    return `${[where, ...issue.path.map(String)].join('.')}: ${message}`;
-  });
-  throw new RfidReaderConfigError(problems.join('\n'));
+  return parseSection(rfidReaderConfigSchema, section, where);
 }
 
 export const rfidReaderManifest = {

@@ -1,10 +1,21 @@
 import { parseArgs } from 'node:util';
+import { stringify } from 'yaml';
+import { asyncApiDocument } from '../mqtt/asyncapi.js';
+import { VERSION } from '../version.js';
 import { replay } from './replay.js';
+import { start } from './start.js';
 
 const USAGE = `usage: croupier replay FILE... [--check]
+       croupier start [--config FILE] [--demo]
+       croupier asyncapi
 
-  FILE      a scenario file (.yaml, .yml, .json), or a directory: the scenario files in it
-  --check   compare each file's incidents with its expect; exit 1 on any difference
+  replay     run scenario files through the table machine, one JSON line per incident or prompt
+    FILE       a scenario file (.yaml, .yml, .json), or a directory: the scenario files in it
+    --check    compare each file's incidents with its expect; exit 1 on any difference
+  start      run the table controller (HTTP /healthz, MQTT, devices) until SIGINT or SIGTERM
+    --config   the config file (YAML or JSON); without it every key takes its default
+    --demo     no hardware: a virtual table's simulated devices play hands round and round
+  asyncapi   print the AsyncAPI document of croupier's MQTT topics
 `;
 
 /** One command line; resolves to the exit code: 0 ok, 1 a check found differences, 2 bad usage or input. */
@@ -17,24 +28,40 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`croupier: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 2;
   }
-  if (parsed.values.help) {
+  const { values, positionals } = parsed;
+  if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
-  const [command, ...files] = parsed.positionals;
-  if (command !== 'replay' || files.length === 0) {
-    if (command !== undefined && command !== 'replay')
+  const [command, ...files] = positionals;
+  switch (command) {
+    case 'replay':
+      if (files.length > 0) return replay(files, { check: values.check ?? false });
+      break;
+    case 'start':
+      if (files.length === 0) return start({ configFile: values.config, demo: values.demo ?? false });
+      break;
+    case 'asyncapi':
+      process.stdout.write(stringify(asyncApiDocument(VERSION)));
+      return 0;
+    case undefined:
+      break;
+    default:
       process.stderr.write(`croupier: unknown command "${command}"\n`);
-    process.stderr.write(USAGE);
-    return 2;
   }
-  return replay(files, { check: parsed.values.check ?? false });
+  process.stderr.write(USAGE);
+  return 2;
 }
 
 function parseCommandLine(argv: string[]) {
   return parseArgs({
     args: argv,
-    options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      check: { type: 'boolean' },
+      config: { type: 'string' },
+      demo: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
     allowPositionals: true,
   });
 }

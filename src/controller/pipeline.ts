@@ -7,7 +7,7 @@ import {
   type OperatorFunction,
   type SchedulerLike,
 } from 'rxjs';
-import { createActor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import type { DomainEvent, Settle, Unsequenced } from '../domain/events.js';
 import type { TableOutput } from '../rules/types.js';
 import { tableMachine } from '../table/machine.js';
@@ -15,6 +15,15 @@ import type { TableConfig } from '../table/reduce.js';
 
 /** A domain event as a device or the dealer's inputs report it, before it is given its sequence number. */
 export type SourceEvent = Unsequenced<Exclude<DomainEvent, Settle>>;
+
+export type TableSnapshot = SnapshotFrom<typeof tableMachine>;
+
+/** One event judged: the incidents and prompts it brought out, and where the table stands after it. */
+export interface TableUpdate {
+  event: DomainEvent;
+  outputs: TableOutput[];
+  snapshot: TableSnapshot;
+}
 
 export interface TablePipelineOptions {
   config: TableConfig;
@@ -26,8 +35,8 @@ export interface TablePipelineOptions {
 
 /**
  * One table's data flow (DESIGN.md "Shape"): the sources merged in arrival order, each event numbered,
- * then judged by the table actor, whose incidents and prompts come out. Subscribing starts the actor
- * and subscribes the sources; the outputs complete once every source has. The machine stays pure: the
+ * then judged by the table actor; one update comes out per event judged. Subscribing starts the actor
+ * and subscribes the sources; the updates complete once every source has. The machine stays pure: the
  * clock reaches it only as the `t` of a `settle` event, sent every `orderWindowMs` so that reads held in
  * the reordering window are judged while the table is quiet.
  */
@@ -35,18 +44,25 @@ export function tablePipeline({
   config,
   sources,
   clock = asyncScheduler,
-}: TablePipelineOptions): Observable<TableOutput> {
-  return new Observable<TableOutput>((subscriber) => {
+}: TablePipelineOptions): Observable<TableUpdate> {
+  return new Observable<TableUpdate>((subscriber) => {
     const actor = createActor(tableMachine, { input: config });
-    actor.on('output', ({ output }) => subscriber.next(output));
+    let outputs: TableOutput[] = [];
+    actor.on('output', ({ output }) => outputs.push(output));
     actor.subscribe({ error: (error: unknown) => subscriber.error(error) });
     actor.start();
+    const judge = (event: DomainEvent): void => {
+      actor.send(event);
+      const update = { event, outputs, snapshot: actor.getSnapshot() };
+      outputs = [];
+      subscriber.next(update);
+    };
     const windowMs = actor.getSnapshot().context.orderWindowMs;
 
     // A settle is no sensor fact: it takes the number of the last event rather than one of its own.
     let last: { seq: number; t: number } | undefined;
     const settle = (t: number): void => {
-      if (last) actor.send({ type: 'settle', t, seq: last.seq });
+      if (last) judge({ type: 'settle', t, seq: last.seq });
     };
     const ticks = interval(windowMs, clock).subscribe(() => settle(clock.now()));
     const events = merge(...sources)
@@ -54,7 +70,7 @@ export function tablePipeline({
       .subscribe({
         next: (event) => {
           last = { seq: event.seq, t: Math.max(event.t, last?.t ?? event.t) };
-          actor.send(event);
+          judge(event);
         },
         error: (error: unknown) => subscriber.error(error),
         complete: () => {

@@ -1,0 +1,82 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SerialPort } from 'serialport';
+import { type Cleanups, openDevicePort, type PtyPair, requireSocat, startPtyPair } from '../pty.js';
+import { TEN_SEAT_ANTENNAS } from '../rfid-reader/layout.js';
+import { SimulatedReader } from '../rfid-reader/reader.js';
+
+/**
+ * A virtual table: its simulated devices on real pseudo-terminals, as croupier would find real ones on
+ * USB serial, and the faults a table room produces on demand. `devices` is the config section that
+ * points croupier at them.
+ */
+export interface VirtualTableOptions {
+  /** Seeds the devices' noise. */
+  seed?: number;
+  /** The reader board's inventory period (croupier's config must match: it is the board's setting). */
+  inventoryPeriodMs?: number;
+  readerId?: string;
+}
+
+export interface VirtualTable {
+  /** The `devices` section of croupier's config for this table. */
+  devices: { rfid: { id: string; link: { path: string }; inventoryPeriodMs: number; pucks: string[] }[] };
+  reader: SimulatedReader;
+  /** The dealer button puck's tag. */
+  buttonUid: string;
+  /** Pulls the reader's USB cable: its serial port vanishes. */
+  unplugReader(): Promise<void>;
+  /** Plugs it back: the same port name comes back and the board goes on where it was. */
+  replugReader(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const BAUD = 115_200;
+const BUTTON_PUCK = 'B0770B0770';
+
+export async function startVirtualTable({
+  seed = 1,
+  inventoryPeriodMs = 100,
+  readerId = 'rfid-1',
+}: VirtualTableOptions = {}): Promise<VirtualTable> {
+  requireSocat('the virtual table');
+  const undo: (() => Promise<unknown>)[] = [];
+  const cleanups: Cleanups = { push: (cleanup) => undo.push(cleanup) };
+  const dir = await mkdtemp(join(tmpdir(), 'croupier-table-'));
+  undo.push(() => rm(dir, { recursive: true, force: true }));
+  // One folder per serial device: a PTY pair is named `host` and `device` in its folder.
+  const readerDir = join(dir, 'reader');
+  await mkdir(readerDir);
+  const reader = new SimulatedReader({ antennas: TEN_SEAT_ANTENNAS, inventoryPeriodMs, seed });
+  undo.push(async () => reader.stop());
+
+  let cable: { pty: PtyPair; port: SerialPort } | null = null;
+  const plug = async () => {
+    const pty = await startPtyPair(readerDir, cleanups);
+    const port = await openDevicePort(pty.device, cleanups, BAUD);
+    cable = { pty, port };
+    return port;
+  };
+  reader.start(await plug());
+  return {
+    devices: {
+      rfid: [
+        { id: readerId, link: { path: join(readerDir, 'host') }, inventoryPeriodMs, pucks: [BUTTON_PUCK] },
+      ],
+    },
+    reader,
+    buttonUid: BUTTON_PUCK,
+    async unplugReader() {
+      await cable?.pty.stop();
+      cable = null;
+    },
+    async replugReader() {
+      if (cable) return;
+      reader.attach(await plug());
+    },
+    async close() {
+      for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { rfidReaderConfigSchema } from '../../devices/rfid-reader/manifest.js';
+import { PROFILE_IDS } from '../rules/index.js';
+import { ConfigError, parseSection } from './problems.js';
+
+/**
+ * croupier's config file (YAML or JSON). Every key has a default but the devices: with no file at all the
+ * controller runs a table with no hardware (the demo adds simulated devices). A bad value names its key.
+ */
+
+const host = z.string().min(1).describe('an address to listen on; 127.0.0.1 keeps it on the Pi');
+const port = z.number().int().min(0).max(65_535);
+
+const deviceIds = (devices: readonly { id: string }[]) =>
+  new Set(devices.map((d) => d.id)).size === devices.length;
+
+export const configSchema = z.strictObject({
+  table: z
+    .strictObject({
+      id: z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{1,32}$/,
+          'a table id is 1 to 32 letters, digits, "-" or "_" (it names MQTT topics)',
+        )
+        .default('table-1'),
+      seats: z.number().int().min(2).max(10).default(10),
+      profile: z.enum(PROFILE_IDS).default('main-event-2014'),
+      orderWindowMs: z.number().int().min(0).max(2000).default(300),
+    })
+    .default({ id: 'table-1', seats: 10, profile: 'main-event-2014', orderWindowMs: 300 }),
+  /**
+   * Registered decks: `simulated` for the simulators' tags, or a file listing the deck's 52 tag UIDs in
+   * face order (2s…As, 2h…Ah, 2d…Ad, 2c…Ac), as the card maker ships them or a scan made them.
+   */
+  decks: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'a deck id is 1 to 8 letters or digits'),
+      z.string().min(1),
+    )
+    .refine((decks) => Object.keys(decks).length > 0, 'register at least one deck')
+    .default({ A: 'simulated', B: 'simulated' }),
+  http: z.strictObject({ host: host.default('127.0.0.1'), port: port.default(8080) }).default({
+    host: '127.0.0.1',
+    port: 8080,
+  }),
+  mqtt: z
+    .strictObject({
+      /** An external broker (`mqtt://…`, `mqtts://…`); without it croupier runs its own on `embedded`. */
+      url: z
+        .string()
+        .regex(/^(mqtts?|wss?):\/\/[^\s]+$/, 'a broker URL looks like mqtt://broker.casino.lan:1883')
+        .optional(),
+      embedded: z
+        .strictObject({ host: host.default('127.0.0.1'), port: port.default(1883) })
+        .default({ host: '127.0.0.1', port: 1883 }),
+      username: z.string().min(1).optional(),
+      password: z.string().min(1).optional(),
+      /** How long `private/events` waits before publishing a hand's hole cards. */
+      privateDelayMs: z
+        .number()
+        .int()
+        .min(0)
+        .default(30 * 60_000),
+    })
+    .default({ embedded: { host: '127.0.0.1', port: 1883 }, privateDelayMs: 30 * 60_000 }),
+  devices: z
+    .strictObject({
+      rfid: z.array(rfidReaderConfigSchema).refine(deviceIds, 'two readers share an id').default([]),
+    })
+    .default({ rfid: [] }),
+  log: z
+    .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
+    .default({ level: 'info' }),
+});
+
+export type CroupierConfig = z.output<typeof configSchema>;
+
+/** Validates a parsed config object. */
+export function parseConfig(input: unknown, where = ''): CroupierConfig {
+  return parseSection(configSchema, input ?? {}, where);
+}
+
+/** Reads and validates a config file; any problem is a ConfigError naming the file and the key. */
+export async function loadConfig(file: string): Promise<CroupierConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${file}: cannot read the config: ${(error as Error).message}`);
+  }
+  let input: unknown;
+  try {
+    input = parseYaml(text);
+  } catch (error) {
+    throw new ConfigError(`${file}: not YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
+  }
+  try {
+    return parseConfig(input);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw new ConfigError(
+      error.message
+        .split('\n')
+        .map((line) => `${file}: ${line}`)
+        .join('\n'),
+    );
+  }
+}

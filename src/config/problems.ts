@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+
+/** A config the controller refuses: one line per problem, each naming its key and what is wrong. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** `where.key.path: message` for each issue; a bad record key says what its own issues say. */
+export function describeIssues(error: z.ZodError, where: string): string {
+  return error.issues
+    .map((issue) => {
+      const message =
+        issue.code === 'invalid_key'
+          ? issue.issues.map((keyIssue) => keyIssue.message).join('; ')
+          : issue.message;
+      const key = [where, ...issue.path.map(String)].filter(Boolean).join('.');
+      return key ? `${key}: ${message}` : message;
+    })
+    .join('\n');
+}
+
+/** Parses `input` with `schema`, or throws a ConfigError naming every bad key under `where`. */
+export function parseSection<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new ConfigError(describeIssues(result.error, where));
+}

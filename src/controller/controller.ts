@@ -1,0 +1,133 @@
+import type { Logger } from 'pino';
+import { asyncScheduler, type Observable, Subject, share } from 'rxjs';
+import type { CroupierConfig } from '../config/config.js';
+import { registryFromConfig } from '../config/decks.js';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../io/broker.js';
+import { connectMqtt } from '../io/mqtt.js';
+import { floorCommands } from '../mqtt/commands.js';
+import { publishTable, statusMessage } from '../mqtt/publisher.js';
+import { topicOf } from '../mqtt/topics.js';
+import { publicOutput } from '../outputs/public.js';
+import { PROFILES } from '../rules/index.js';
+import { type DeviceHandle, openRfidReader } from './devices.js';
+import { TableHealth } from './health.js';
+import { startHttp } from './http.js';
+import { type SourceEvent, type TableUpdate, tablePipeline } from './pipeline.js';
+
+export interface Controller {
+  /** The HTTP server (`/healthz`; the display later). */
+  httpUrl: string;
+  /** The broker croupier publishes to (its own, or the configured one). */
+  mqttUrl: string;
+  /** The dealer's and the display's inputs: hand start, dealer inputs, actions keyed on screen. */
+  input(event: SourceEvent): void;
+  /** One update per event judged: shared, hot. */
+  updates: Observable<TableUpdate>;
+  health: TableHealth;
+  close(): Promise<void>;
+}
+
+/**
+ * croupier on one table: the broker (its own unless the config names one), the devices, the table
+ * pipeline, and its outputs on MQTT, HTTP and the log. Data flows one way; this only wires it.
+ */
+export async function startController(
+  config: CroupierConfig,
+  version: string,
+  log: Logger,
+): Promise<Controller> {
+  const now = () => asyncScheduler.now();
+  const tableId = config.table.id;
+  const health = new TableHealth(tableId, version, now);
+  const registry = await registryFromConfig(config.decks);
+  const undo: (() => Promise<unknown>)[] = [];
+  try {
+    let broker: EmbeddedBroker | undefined;
+    if (config.mqtt.url === undefined) {
+      broker = await startEmbeddedBroker(config.mqtt.embedded);
+      undo.push(() => (broker as EmbeddedBroker).close());
+    }
+    const mqttUrl = config.mqtt.url ?? (broker as EmbeddedBroker).url;
+    const mqtt = connectMqtt({
+      url: mqttUrl,
+      clientId: `croupier-${tableId}`,
+      ...(config.mqtt.username !== undefined && { username: config.mqtt.username }),
+      ...(config.mqtt.password !== undefined && { password: config.mqtt.password }),
+      will: {
+        topic: topicOf(tableId, 'status'),
+        payload: statusMessage('offline', version),
+        retain: true,
+        qos: 1,
+      },
+    });
+    undo.push(() => mqtt.close());
+    mqtt.status$.subscribe((status) => {
+      health.mqtt(status);
+      if (status.state === 'offline')
+        log.warn({ broker: mqttUrl, reason: status.reason }, 'MQTT broker unreachable');
+      if (status.state === 'connected') log.info({ broker: mqttUrl }, 'MQTT broker connected');
+    });
+
+    const refused = (source: string, reason: string) => {
+      health.refused(source);
+      log.warn({ source, reason }, 'input refused');
+    };
+    const devices: DeviceHandle[] = config.devices.rfid.map((reader) =>
+      openRfidReader(reader, { registry, refused }),
+    );
+    for (const device of devices) {
+      health.addDevice(device.id, device.kind, device.counters);
+      undo.push(() => device.close());
+    }
+    const dealer = new Subject<SourceEvent>();
+    const commands = floorCommands(mqtt, tableId, now, ({ reason }) => refused('command', reason));
+
+    const updates = tablePipeline({
+      config: {
+        seats: config.table.seats,
+        profile: PROFILES[config.table.profile],
+        orderWindowMs: config.table.orderWindowMs,
+      },
+      sources: [...devices.map((device) => device.events), dealer, commands],
+    }).pipe(share());
+    const publishing = publishTable(mqtt, updates, {
+      tableId,
+      version,
+      privateDelayMs: config.mqtt.privateDelayMs,
+      failed: (topic, reason) => log.error({ topic, reason }, 'MQTT publish lost'),
+    });
+    undo.push(async () => publishing.unsubscribe());
+    const judging = updates.subscribe({
+      next: ({ event, outputs }) => {
+        if (event.type === 'device') {
+          health.device(event);
+          log.info({ device: event.device, status: event.status, detail: event.detail }, 'device status');
+        }
+        for (const output of outputs) log.info({ output: publicOutput(output) }, output.kind);
+      },
+      error: (error: unknown) => log.fatal({ err: error }, 'the table pipeline failed'),
+    });
+    undo.push(async () => judging.unsubscribe());
+
+    const http = await startHttp(config.http, health);
+    undo.push(() => http.server.close());
+    log.info(
+      { table: tableId, http: http.url, mqtt: mqttUrl, devices: devices.map((d) => d.id) },
+      'croupier started',
+    );
+    return {
+      httpUrl: http.url,
+      mqttUrl,
+      input: (event) => dealer.next(event),
+      updates,
+      health,
+      close: async () => {
+        dealer.complete();
+        for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const step of undo.reverse()) await step().catch(() => undefined);
+    throw error;
+  }
+}

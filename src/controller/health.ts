@@ -1,0 +1,93 @@
+import type { DeviceStatus } from '../domain/events.js';
+import type { MqttStatus } from '../io/mqtt.js';
+
+/** What `GET /healthz` reports: every device's status, the broker link, and what was refused. */
+export interface HealthReport {
+  /** `ok` when every configured device is online and the broker reachable; `degraded` otherwise. */
+  status: 'ok' | 'degraded';
+  table: string;
+  version: string;
+  uptimeS: number;
+  devices: DeviceHealth[];
+  mqtt: MqttStatus;
+  /** Input refused, by source (`command`, a device id…), since start. */
+  refused: Record<string, number>;
+}
+
+export interface DeviceHealth {
+  id: string;
+  kind: string;
+  status: DeviceStatus['status'] | 'unknown';
+  detail: string;
+  /** Host time (ms since the epoch) of the last change. */
+  since: number;
+  counters?: unknown;
+}
+
+interface Tracked {
+  kind: string;
+  status: DeviceHealth['status'];
+  detail: string;
+  since: number;
+  counters?: () => unknown;
+}
+
+export class TableHealth {
+  readonly #devices = new Map<string, Tracked>();
+  readonly #refused: Record<string, number> = {};
+  readonly #started: number;
+  #mqtt: MqttStatus = { state: 'connecting' };
+
+  constructor(
+    readonly table: string,
+    readonly version: string,
+    readonly now: () => number,
+  ) {
+    this.#started = now();
+  }
+
+  /** A configured device: `unknown` until it reports. */
+  addDevice(id: string, kind: string, counters?: () => unknown): void {
+    this.#devices.set(id, {
+      kind,
+      status: 'unknown',
+      detail: 'not heard from yet',
+      since: this.now(),
+      ...(counters && { counters }),
+    });
+  }
+
+  device(event: Pick<DeviceStatus, 'device' | 'status' | 'detail'>): void {
+    const tracked = this.#devices.get(event.device);
+    if (!tracked) return;
+    if (tracked.status !== event.status) tracked.since = this.now();
+    tracked.status = event.status;
+    tracked.detail = event.detail ?? '';
+  }
+
+  mqtt(status: MqttStatus): void {
+    this.#mqtt = status;
+  }
+
+  refused(source: string): void {
+    this.#refused[source] = (this.#refused[source] ?? 0) + 1;
+  }
+
+  report(): HealthReport {
+    const devices = [...this.#devices].map(([id, { counters, ...tracked }]) => ({
+      id,
+      ...tracked,
+      ...(counters && { counters: counters() }),
+    }));
+    const ok = this.#mqtt.state === 'connected' && devices.every((device) => device.status === 'online');
+    return {
+      status: ok ? 'ok' : 'degraded',
+      table: this.table,
+      version: this.version,
+      uptimeS: Math.round((this.now() - this.#started) / 1000),
+      devices,
+      mqtt: this.#mqtt,
+      refused: { ...this.#refused },
+    };
+  }
+}

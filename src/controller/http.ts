@@ -1,0 +1,19 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TableHealth } from './health.js';
+
+/** The controller's HTTP server: `/healthz` now; the dealer display joins it (issue 4). */
+export async function startHttp(
+  { host, port }: { host: string; port: number },
+  health: TableHealth,
+): Promise<{ url: string; server: FastifyInstance }> {
+  const server = Fastify({ logger: false });
+  server.get('/healthz', async () => health.report());
+  try {
+    await server.listen({ host, port });
+  } catch (error) {
+    throw new Error(`the HTTP server cannot listen on ${host}:${port}: ${(error as Error).message}`);
+  }
+  const address = server.server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return { url: `http://${host}:${bound}`, server };
+}

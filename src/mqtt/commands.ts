@@ -1,0 +1,84 @@
+import { map, mergeMap, type Observable } from 'rxjs';
+import type { DealerInput, Unsequenced } from '../domain/events.js';
+import { FLOOR_DECISIONS } from '../domain/events.js';
+import type { MqttLink } from '../io/mqtt.js';
+import { COMMANDS, commandPayload, tableRoot, topicOf } from './topics.js';
+
+/** A floor command refused: malformed, unknown, or a replay of one already taken. */
+export interface RefusedCommand {
+  topic: string;
+  reason: string;
+}
+
+const REMEMBERED_IDS = 10_000;
+
+/**
+ * The floor's commands on `command/<name>` as dealer inputs for the table. A command carries an id; one
+ * seen before is refused, so a captured message replayed later does nothing (issue 7 adds who may send).
+ */
+export function floorCommands(
+  link: MqttLink,
+  tableId: string,
+  now: () => number,
+  refuse: (refused: RefusedCommand) => void,
+): Observable<Unsequenced<DealerInput>> {
+  const seen = new Set<string>();
+  const prefix = `${tableRoot(tableId)}/command/`;
+  return link.messages(topicOf(tableId, 'command')).pipe(
+    mergeMap((message) => {
+      const result = parseCommand(message.topic.slice(prefix.length), message.payload, seen);
+      if (typeof result === 'string') {
+        refuse({ topic: message.topic, reason: result });
+        return [];
+      }
+      if (seen.size >= REMEMBERED_IDS) seen.delete(seen.values().next().value as string);
+      seen.add(result.id);
+      return [result];
+    }),
+    // Who gave it reaches the journal with issue 7's supervisor identities; the table needs the input only.
+    map(({ input, value }) => ({
+      type: 'dealer' as const,
+      t: now(),
+      input,
+      ...(value !== undefined && { value }),
+    })),
+  );
+}
+
+interface Command {
+  id: string;
+  input: DealerInput['input'];
+  value?: string;
+}
+
+/** The command, or why it is refused. */
+function parseCommand(name: string, payload: Buffer, seen: ReadonlySet<string>): Command | string {
+  if (!(COMMANDS as readonly string[]).includes(name)) {
+    return `unknown command "${name.slice(0, 32)}" (known: ${COMMANDS.join(', ')})`;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return `command ${name}: the payload is not JSON`;
+  }
+  const parsed = commandPayload.safeParse(json);
+  if (!parsed.success) {
+    return `command ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ')}`;
+  }
+  const { id, value } = parsed.data;
+  if (seen.has(id)) return `command ${name}: id ${id} was already taken (a replay)`;
+  switch (name) {
+    case 'acknowledge':
+      return { id, input: 'confirm' };
+    case 'call-floor':
+      return { id, input: 'call-floor' };
+    case 'void-hand':
+      return { id, input: 'floor-decision', value: 'void' };
+    default:
+      if (!(FLOOR_DECISIONS as readonly (string | undefined)[]).includes(value)) {
+        return `command ${name}: value must be one of ${FLOOR_DECISIONS.join(', ')}`;
+      }
+      return { id, input: 'floor-decision', value: value as string };
+  }
+}

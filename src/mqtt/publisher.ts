@@ -1,0 +1,59 @@
+import { delay, filter, type Observable, Subscription } from 'rxjs';
+import type { TableUpdate } from '../controller/pipeline.js';
+import type { MqttLink } from '../io/mqtt.js';
+import { publicOutput, publicState } from '../outputs/public.js';
+import { API_VERSION, topicOf } from './topics.js';
+
+export interface PublisherOptions {
+  tableId: string;
+  version: string;
+  /** `private/events` waits this long (DESIGN.md: only delayed hole cards leave the table). */
+  privateDelayMs: number;
+  /** A publish the broker never took (the link was closed first). */
+  failed(topic: string, reason: string): void;
+}
+
+/** The retained status payload, online or (as the will) offline. */
+export function statusMessage(state: 'online' | 'offline', version: string): string {
+  return JSON.stringify({ state, version, api: API_VERSION });
+}
+
+/**
+ * The table's outputs on MQTT: each incident and prompt (public view, QoS 1), the public state when it
+ * changes (retained), every domain event on `private/events` after the broadcast delay, and the retained
+ * `online` status each time the link connects (the will says `offline`).
+ */
+export function publishTable(
+  link: MqttLink,
+  updates: Observable<TableUpdate>,
+  { tableId, version, privateDelayMs, failed }: PublisherOptions,
+): Subscription {
+  const send = (name: 'status' | 'state' | 'incident' | 'privateEvents', payload: string, retain = false) => {
+    const topic = topicOf(tableId, name);
+    link.publish(topic, payload, { qos: 1, retain }).catch((error: Error) => failed(topic, error.message));
+  };
+  const subscription = new Subscription();
+  subscription.add(
+    link.status$
+      .pipe(filter((status) => status.state === 'connected'))
+      .subscribe(() => send('status', statusMessage('online', version), true)),
+  );
+  let lastState = '';
+  subscription.add(
+    updates.subscribe(({ outputs, snapshot }) => {
+      for (const output of outputs) send('incident', JSON.stringify(publicOutput(output)));
+      const state = JSON.stringify(publicState(snapshot));
+      if (state !== lastState) send('state', state, true);
+      lastState = state;
+    }),
+  );
+  subscription.add(
+    updates
+      .pipe(
+        filter(({ event }) => event.type !== 'settle'),
+        delay(privateDelayMs),
+      )
+      .subscribe(({ event }) => send('privateEvents', JSON.stringify(event))),
+  );
+  return subscription;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { publicOutputSchema, publicStateSchema } from '../outputs/public-schema.js';
+
+/**
+ * croupier's MQTT API in one typed map (DESIGN.md "MQTT"): every topic under `croupier/v1/<tableId>/`,
+ * who publishes it, who may read it, and its payload schema. `asyncapi.ts` documents it from this map.
+ */
+
+export const API_VERSION = 'v1';
+
+/** Who may read a topic: the floor systems see `public`; the rest is for one role only (issue 7's ACLs). */
+export type Audience = 'public' | 'device' | 'floor' | 'surveillance';
+
+export interface TopicSpec {
+  /** Below `croupier/v1/<tableId>/`; `{…}` are parameters. */
+  path: string;
+  /** `croupier` sends it; otherwise croupier receives it from a device or the floor. */
+  from: 'croupier' | 'device' | 'floor';
+  audience: Audience;
+  retain: boolean;
+  qos: 0 | 1;
+  summary: string;
+  payload: z.ZodType;
+}
+
+export const statusPayload = z.object({
+  state: z.enum(['online', 'offline']),
+  version: z.string().describe('croupier version'),
+  api: z.literal(API_VERSION),
+});
+
+export const commandPayload = z.strictObject({
+  id: z.string().min(1).max(64).describe('unique per command: a repeated id is refused'),
+  by: z.string().min(1).max(64).optional().describe('the supervisor giving it'),
+  value: z.string().max(64).optional(),
+});
+
+export const COMMANDS = ['acknowledge', 'floor-decision', 'void-hand', 'call-floor'] as const;
+
+export const privateEventPayload = z
+  .object({ type: z.string(), seq: z.number().int(), t: z.number() })
+  .loose()
+  .describe('a domain event as journaled, hole cards included');
+
+export const TOPICS = {
+  status: {
+    path: 'status',
+    from: 'croupier',
+    audience: 'public',
+    retain: true,
+    qos: 1,
+    summary: 'croupier online or offline (also its last will), with versions',
+    payload: statusPayload,
+  },
+  state: {
+    path: 'state',
+    from: 'croupier',
+    audience: 'public',
+    retain: true,
+    qos: 1,
+    summary:
+      'the public table state: phase, street, button, seats with card counts, board, burn and dead cards, open incident',
+    payload: publicStateSchema,
+  },
+  incident: {
+    path: 'incident',
+    from: 'croupier',
+    audience: 'public',
+    retain: false,
+    qos: 1,
+    summary: 'each incident with its ruling and procedure steps (and each prompt), hole cards masked',
+    payload: publicOutputSchema,
+  },
+  command: {
+    path: 'command/{name}',
+    from: 'floor',
+    audience: 'floor',
+    retain: false,
+    qos: 1,
+    summary: `floor commands: ${COMMANDS.join(', ')}`,
+    payload: commandPayload,
+  },
+  device: {
+    path: 'device/{deviceId}/{channel}',
+    from: 'device',
+    audience: 'device',
+    retain: false,
+    qos: 1,
+    summary:
+      'networked devices’ own traffic (chip sensors, bridged readers); reader frames carry tag UIDs, so only devices and croupier read it',
+    payload: z.unknown(),
+  },
+  privateEvents: {
+    path: 'private/events',
+    from: 'croupier',
+    audience: 'surveillance',
+    retain: false,
+    qos: 1,
+    summary: 'full domain events with hole-card identities, after the configured broadcast delay',
+    payload: privateEventPayload,
+  },
+} as const satisfies Record<string, TopicSpec>;
+
+export type TopicName = keyof typeof TOPICS;
+
+/** The table's topic root, `croupier/v1/<tableId>`. */
+export function tableRoot(tableId: string): string {
+  return `croupier/${API_VERSION}/${tableId}`;
+}
+
+/** A concrete topic: `topicOf('t1', 'command', { name: 'acknowledge' })`; `+` for a parameter left out. */
+export function topicOf(tableId: string, name: TopicName, params: Record<string, string> = {}): string {
+  const path = TOPICS[name].path.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '+');
+  return `${tableRoot(tableId)}/${path}`;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { INCIDENTS, PROMPTS, RULINGS } from '../rules/types.js';
+
+/**
+ * The public view's shapes as schemas: the MQTT API's payloads (AsyncAPI is generated from them) and
+ * the display's messages. Nothing here can carry a hole card's identity: see `public.ts`.
+ */
+
+const text = z.object({ fr: z.string(), en: z.string() });
+
+const step = z.object({
+  code: z.string().describe('stable step code, e.g. COLLECT_CARDS'),
+  text,
+  check: z.string().optional().describe('how sensors can see the step done; absent: the dealer confirms it'),
+});
+
+export const publicCard = z.union([
+  z.object({ face: z.string().nullable(), deck: z.string().nullable(), uid: z.string() }),
+  z.object({ hidden: z.literal(true) }).describe('a card face down on a seat: never named'),
+]);
+
+export const publicIncident = z.object({
+  kind: z.literal('incident'),
+  at: z.number().int().describe('sequence number of the event the incident is about'),
+  incident: z.enum(INCIDENTS),
+  ruling: z.enum(RULINGS),
+  seats: z.array(z.number().int()),
+  cards: z.array(publicCard),
+  rule: z.string().describe('profile and article, e.g. main-event-2014 §III.e'),
+  floor: z.boolean().describe('the procedure happens under the floor’s eye'),
+  reason: text.optional(),
+  steps: z.array(step),
+});
+
+export const publicPrompt = z.object({
+  kind: z.literal('prompt'),
+  at: z.number().int(),
+  prompt: z.enum(PROMPTS),
+  seats: z.array(z.number().int()),
+  rule: z.string(),
+  steps: z.array(step),
+});
+
+export const publicOutputSchema = z.discriminatedUnion('kind', [publicIncident, publicPrompt]);
+
+const street = z.enum(['preflop', 'flop', 'turn', 'river']);
+
+export const publicStateSchema = z.object({
+  phase: z.enum(['idle', 'dealing', 'betting', 'showdown', 'ended', 'void', 'floor']),
+  street: street.nullable(),
+  hand: z.number().int().nullable(),
+  button: z.number().int().nullable(),
+  blinds: z.object({ sb: z.number().int().nullable(), bb: z.number().int() }).nullable(),
+  seats: z.array(
+    z.object({
+      seat: z.number().int(),
+      cards: z.number().int().describe('hole cards on the seat, counted, never named'),
+      status: z.enum(['in-hand', 'folded', 'all-in']),
+    }),
+  ),
+  board: z.array(publicCard),
+  burn: z.array(publicCard),
+  dead: z.array(publicCard).describe('exposed and killed cards out of play'),
+  pot: z.number(),
+  incident: publicIncident.extend({ step: z.number().int() }).nullable(),
+});

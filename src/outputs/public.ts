@@ -1,0 +1,70 @@
+import type { SnapshotFrom } from 'xstate';
+import type { z } from 'zod';
+import type { CardRef } from '../domain/cards.js';
+import type { TableOutput } from '../rules/types.js';
+import type { tableMachine } from '../table/machine.js';
+import type { CardInHand, Hand, TableContext } from '../table/state.js';
+import type { publicCard, publicIncident, publicOutputSchema, publicStateSchema } from './public-schema.js';
+
+/**
+ * What anyone may see of the table: the display, public MQTT topics, info logs. Hole cards are counted,
+ * never named (DESIGN.md "Security rules"): a card that is face down on a seat has neither face nor UID
+ * here, since a tag UID names the card to whoever holds the deck list.
+ */
+
+export type PublicCard = z.infer<typeof publicCard>;
+export type PublicIncident = z.infer<typeof publicIncident>;
+export type PublicOutput = z.infer<typeof publicOutputSchema>;
+export type PublicState = z.infer<typeof publicStateSchema>;
+type Phase = PublicState['phase'];
+type PublicSeat = PublicState['seats'][number];
+
+const shown = (card: CardRef): PublicCard => ({ face: card.face, deck: card.deck, uid: card.uid });
+
+export function publicOutput(output: TableOutput): PublicOutput {
+  if (output.kind === 'prompt') return output;
+  const { cards, secret, ...rest } = output;
+  const hidden = new Set(secret);
+  return { ...rest, cards: cards.map((card) => (hidden.has(card.uid) ? { hidden: true } : shown(card))) };
+}
+
+export function publicState(snapshot: SnapshotFrom<typeof tableMachine>): PublicState {
+  const context: TableContext = snapshot.context;
+  const hand = context.hand;
+  const value = snapshot.value as { hand: Phase | { betting: PublicState['street'] } };
+  const phase = typeof value.hand === 'string' ? value.hand : 'betting';
+  const open = context.open[0];
+  return {
+    phase,
+    street: hand && (phase === 'betting' || phase === 'showdown') ? hand.betting.street : null,
+    hand: hand?.no ?? null,
+    button: hand?.button ?? context.puck,
+    blinds: hand ? { sb: hand.sb, bb: hand.bb } : null,
+    seats: hand ? seatsOf(hand) : [],
+    board: cardsIn(hand, 'board'),
+    burn: cardsIn(hand, 'burn'),
+    dead: cardsIn(hand, 'dead'),
+    pot: hand?.pot ?? 0,
+    incident: open ? { ...(publicOutput(open.report) as PublicIncident), step: open.step } : null,
+  };
+}
+
+function seatsOf(hand: Hand): PublicSeat[] {
+  return hand.players.map((seat) => ({
+    seat,
+    cards: hand.holes[seat]?.length ?? 0,
+    status: hand.betting.folded.includes(seat)
+      ? 'folded'
+      : hand.betting.allIn.includes(seat)
+        ? 'all-in'
+        : 'in-hand',
+  }));
+}
+
+function cardsIn(hand: Hand | null, role: CardInHand['role']): PublicCard[] {
+  if (!hand) return [];
+  return Object.values(hand.cards)
+    .filter((card) => card.role === role)
+    .sort((a, b) => a.seq - b.seq)
+    .map((card) => shown(card.ref));
+}

@@ -1,0 +1,74 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { filter, firstValueFrom, map, type Observable } from 'rxjs';
+import { startVirtualTable, type VirtualTable } from '../../simulators/virtual-table/table.js';
+import { parseConfig } from '../../src/config/config.js';
+import { type Controller, startController } from '../../src/controller/controller.js';
+import type { DomainEvent } from '../../src/domain/events.js';
+import { connectMqtt, type MqttLink, type MqttMessage } from '../../src/io/mqtt.js';
+import type { Cleanups } from './pty.js';
+
+/**
+ * croupier as `croupier start` runs it, on a virtual table's simulated devices over real PTYs and its
+ * embedded broker (or the one given), with a floor client subscribed to everything and every log line kept.
+ */
+export interface LiveTable {
+  controller: Controller;
+  table: VirtualTable;
+  floor: MqttLink;
+  /** Every MQTT message the floor client received, in order. */
+  messages: MqttMessage[];
+  /** Every log line croupier wrote (all levels), as JSON text. */
+  logs: string[];
+  arrivals: Observable<DomainEvent>;
+}
+
+export async function startLiveTable(
+  cleanups: Cleanups,
+  overrides: { mqtt?: Record<string, unknown>; table?: Record<string, unknown>; seed?: number } = {},
+): Promise<LiveTable> {
+  const table = await startVirtualTable({ seed: overrides.seed ?? 2014 });
+  cleanups.push(() => table.close());
+  const config = parseConfig({
+    table: { id: 'test-table', ...overrides.table },
+    http: { port: 0 },
+    mqtt: { embedded: { port: 0 }, ...overrides.mqtt },
+    devices: table.devices,
+    log: { level: 'debug' },
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const controller = await startController(config, 'test', pino({ level: 'debug' }, sink));
+  cleanups.push(() => controller.close());
+  const floor = connectMqtt({
+    url: controller.mqttUrl,
+    clientId: `floor-${process.pid}-${Math.random()}`,
+    reconnectMs: 200,
+  });
+  cleanups.push(() => floor.close());
+  const messages: MqttMessage[] = [];
+  floor.messages('#').subscribe((message) => messages.push(message));
+  await firstValueFrom(floor.status$.pipe(filter((status) => status.state === 'connected')));
+  return {
+    controller,
+    table,
+    floor,
+    messages,
+    logs,
+    arrivals: controller.updates.pipe(map(({ event }) => event)),
+  };
+}
+
+/** Polls rather than sleeps, so a loaded machine only makes the test slower. */
+export async function until(ms: number, what: () => string, condition: () => boolean): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

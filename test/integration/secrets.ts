@@ -1,0 +1,72 @@
+import type { DomainEvent } from '../../src/domain/events.js';
+import type { MqttMessage } from '../../src/io/mqtt.js';
+import type { PublicOutput } from '../../src/outputs/public.js';
+import type { Scenario } from '../../src/scenario/load.js';
+
+/** A card the public may never see: dealt face down to a seat, never turned, exposed or named by a ruling. */
+export interface Secret {
+  uid: string;
+  face: string | null;
+  deck: string | null;
+}
+
+/** Where a hole card's identity shows in what croupier published or logged at info level and above. */
+export function leakedSecrets(
+  scenario: Scenario,
+  expected: readonly PublicOutput[],
+  messages: readonly MqttMessage[],
+  logs: readonly string[],
+): string[] {
+  const secrets = holeCards(scenario.events, expected);
+  const infoLogs = logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 30);
+  return [
+    ...messages.flatMap((message) => leaks(secrets, message.payload.toString(), `MQTT ${message.topic}`)),
+    ...infoLogs.flatMap((line) => leaks(secrets, line, 'log')),
+  ];
+}
+
+/** The hole cards of a scenario that stay secret to the end. */
+export function holeCards(events: readonly DomainEvent[], expected: readonly PublicOutput[]): Secret[] {
+  const named = new Set(
+    expected.flatMap((output) =>
+      output.kind === 'incident' ? output.cards.flatMap((card) => ('uid' in card ? [card.uid] : [])) : [],
+    ),
+  );
+  const faceUp = new Set(
+    events.flatMap((event) =>
+      event.type === 'card.seen' && !event.zone.startsWith('seat:') && event.zone !== 'muck'
+        ? [event.uid]
+        : [],
+    ),
+  );
+  const secrets = new Map<string, Secret>();
+  for (const event of events) {
+    if (event.type !== 'card.seen' || !event.zone.startsWith('seat:')) continue;
+    if (named.has(event.uid) || faceUp.has(event.uid)) continue;
+    secrets.set(event.uid, { uid: event.uid, face: event.face, deck: event.deck });
+  }
+  return [...secrets.values()];
+}
+
+function leaks(secrets: readonly Secret[], text: string, where: string): string[] {
+  const found = secrets
+    .filter((secret) => text.includes(secret.uid))
+    .map((s) => `${where}: UID of ${s.face}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return found;
+  }
+  const faces = new Set(secrets.map((secret) => `${secret.deck}:${secret.face}`));
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const card = value as { face?: unknown; deck?: unknown };
+      if (faces.has(`${card.deck}:${card.face}`)) found.push(`${where}: face ${String(card.face)}`);
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(json);
+  return found;
+}
