@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ANTENNAS } from '../../firmware-bridge/messages.js';
+import { usbDevice } from '../../src/config/fields.js';
 import { parseSection } from '../../src/config/problems.js';
 import type { Zone } from '../../src/domain/zones.js';
 
@@ -32,11 +33,6 @@ const tagUid = z
   .transform((uid) => uid.toUpperCase())
   .refine((uid) => /^(?:[0-9A-F]{2}){4,10}$/.test(uid), 'a tag UID is 4 to 10 bytes in hex');
 
-const usbId = z
-  .string()
-  .regex(/^[0-9a-fA-F]{4}$/, 'a USB id is 4 hex digits, as lsusb prints it (e.g. "2341")')
-  .transform((id) => id.toLowerCase());
-
 export const ms = (min: number, max: number) => z.number().int().min(min).max(max);
 
 export const RFID_READER_DEFAULTS = {
@@ -60,9 +56,7 @@ export const serialLink = z.strictObject({
   type: z.literal('serial').default('serial'),
   /** A fixed device path; otherwise the transport finds the port by its USB ids. */
   path: z.string().min(1).optional(),
-  usb: z
-    .strictObject({ vendorId: usbId, productId: usbId, serialNumber: z.string().min(1).optional() })
-    .optional(),
+  usb: usbDevice.optional(),
   baudRate: z.number().int().positive().default(RFID_READER_DEFAULTS.link.baudRate),
 });
 

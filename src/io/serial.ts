@@ -47,10 +47,21 @@ export interface SerialBindingPort {
   close(): Promise<void>;
 }
 
+/** Reopen delays: `initialMs` doubling up to `maxMs` (defaults 100 ms and 5 s), no jitter. */
+export interface Backoff {
+  initialMs?: number;
+  maxMs?: number;
+}
+
+/** The delay before the next reopen, after `failures` failed opens in a row. */
+export function backoffDelay(backoff: Backoff | undefined, failures: number): number {
+  const { initialMs = 100, maxMs = 5000 } = backoff ?? {};
+  return Math.min(maxMs, initialMs * 2 ** failures);
+}
+
 export interface SerialLinkOptions extends Omit<SerialOpenOptions, 'path'> {
   device: SerialDevice;
-  /** Reopen delays: `initialMs` doubling up to `maxMs` (defaults 100 ms and 5 s), no jitter. */
-  backoff?: { initialMs?: number; maxMs?: number };
+  backoff?: Backoff;
   /** Defaults to node-serialport's binding for this OS, loaded on first use. */
   binding?: SerialBinding;
 }
@@ -253,8 +264,7 @@ class Link implements SerialLink {
   }
 
   #nextDelay(): number {
-    const { initialMs = 100, maxMs = 5000 } = this.#options.backoff ?? {};
-    const delay = Math.min(maxMs, initialMs * 2 ** this.#failures);
+    const delay = backoffDelay(this.#options.backoff, this.#failures);
     this.#failures += 1;
     return delay;
   }
@@ -266,13 +276,13 @@ class Link implements SerialLink {
   }
 }
 
-function describeDevice(device: SerialDevice): string {
+export function describeDevice(device: SerialDevice): string {
   if ('path' in device) return `device ${device.path}`;
   const serial = device.serialNumber === undefined ? '' : ` serial ${device.serialNumber}`;
   return `USB device ${device.vendorId}:${device.productId}${serial}`;
 }
 
-function sameHex(found: string | undefined, wanted: string): boolean {
+export function sameHex(found: string | undefined, wanted: string): boolean {
   return found !== undefined && found.toLowerCase() === wanted.toLowerCase();
 }
 
@@ -298,6 +308,6 @@ async function closeQuietly(port: SerialBindingPort): Promise<void> {
   await port.close().catch(() => undefined);
 }
 
-function messageOf(err: unknown): string {
+export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
