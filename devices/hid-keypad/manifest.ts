@@ -104,7 +104,6 @@ export const hidKeypadConfigSchema = z.discriminatedUnion('mode', [keypadSection
 export type HidKeypadConfig = z.output<typeof hidKeypadConfigSchema>;
 export type KeypadConfig = z.output<typeof keypadSection>;
 
-/** A config section the driver refuses; the message names each key and what is wrong with it. */
 /** Validates a config section; `where` is its place in the config file, for the error message. */
 export function parseHidKeypadConfig(section: unknown, where = 'devices.hid-keypad'): HidKeypadConfig {
   return parseSection(hidKeypadConfigSchema, section, where);

@@ -14,13 +14,21 @@ import type { SimulatedReader } from '../rfid-reader/reader.js';
 
 export type KeyedEvent = Unsequenced<Exclude<DomainEvent, Settle>>;
 
+/**
+ * A simulated device that can make an event happen (the keypad keys an action, the shuffler reports a
+ * count…): it takes the event and says true, or leaves it to the next channel or the console.
+ */
+export type Channel = (event: KeyedEvent) => boolean;
+
 export interface TablePlayOptions extends Omit<PlayOptions, 'scheduler'> {
   reader: Pick<SimulatedReader, 'place' | 'remove'>;
-  /** The dealer's console: where keyed events go. */
+  /** Devices tried in order for each event the reader does not play. */
+  channels?: readonly Channel[];
+  /** The dealer's console (the display): where events no device plays are keyed. */
   key(event: KeyedEvent): void;
   /** Every event the table judged, as it judged it. */
   arrivals: Observable<DomainEvent>;
-  /** How long a keyed event waits for the reads before it (default 5 s). */
+  /** How long an event waits for the events before it to reach the table (default 5 s). */
   readWaitMs?: number;
   signal?: AbortSignal;
 }

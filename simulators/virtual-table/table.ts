@@ -2,9 +2,18 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SerialPort } from 'serialport';
+import { HID_KEYPAD_KEYS } from '../../devices/hid-keypad/manifest.js';
+import { entryOf, keysOf } from '../hid-keypad/from-scenario.js';
+import {
+  SIMULATED_KEYPAD_USB,
+  type SimulatedHidBus,
+  type SimulatedKeyboard,
+  simulatedHidDevices,
+} from '../hid-keypad/keyboard.js';
 import { type Cleanups, openDevicePort, type PtyPair, requireSocat, startPtyPair } from '../pty.js';
 import { TEN_SEAT_ANTENNAS } from '../rfid-reader/layout.js';
 import { SimulatedReader } from '../rfid-reader/reader.js';
+import type { Channel } from './play.js';
 
 /**
  * A virtual table: its simulated devices on real pseudo-terminals, as croupier would find real ones on
@@ -21,8 +30,16 @@ export interface VirtualTableOptions {
 
 export interface VirtualTable {
   /** The `devices` section of croupier's config for this table. */
-  devices: { rfid: { id: string; link: { path: string }; inventoryPeriodMs: number; pucks: string[] }[] };
+  devices: {
+    rfid: { id: string; link: { path: string }; inventoryPeriodMs: number; pucks: string[] }[];
+    keypad: { id: string; usb: { vendorId: string; productId: string } }[];
+  };
   reader: SimulatedReader;
+  /** The dealer's keypad, on a simulated USB bus that stands in for node-hid. */
+  keypad: SimulatedKeyboard;
+  hidBus: SimulatedHidBus;
+  /** The devices that play a scenario's events besides the reader: the keypad keys actions and inputs. */
+  channels: Channel[];
   /** The dealer button puck's tag. */
   buttonUid: string;
   /** Pulls the reader's USB cable: its serial port vanishes. */
@@ -59,13 +76,24 @@ export async function startVirtualTable({
     return port;
   };
   reader.start(await plug());
+  const { bus: hidBus, keypad } = simulatedHidDevices();
+  const keyOnKeypad: Channel = (event) => {
+    const entry = entryOf({ ...event, seq: 0 });
+    if (entry === null || typeof entry === 'string') return false;
+    keypad.press(...keysOf(entry, HID_KEYPAD_KEYS));
+    return true;
+  };
   return {
     devices: {
       rfid: [
         { id: readerId, link: { path: join(readerDir, 'host') }, inventoryPeriodMs, pucks: [BUTTON_PUCK] },
       ],
+      keypad: [{ id: 'keypad-1', usb: SIMULATED_KEYPAD_USB }],
     },
     reader,
+    keypad,
+    hidBus,
+    channels: [keyOnKeypad],
     buttonUid: BUTTON_PUCK,
     async unplugReader() {
       await cable?.pty.stop();

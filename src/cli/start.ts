@@ -37,7 +37,7 @@ export async function start({
       stops.push(() => table.close());
       config = { ...config, devices: parseConfig({ devices: table.devices }).devices };
     }
-    const controller = await startController(config, VERSION, log);
+    const controller = await startController(config, VERSION, log, table && { hidBinding: table.hidBus });
     stops.push(() => controller.close());
     if (table) {
       const abort = new AbortController();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { hidKeypadConfigSchema } from '../../devices/hid-keypad/manifest.js';
 import { rfidReaderConfigSchema } from '../../devices/rfid-reader/manifest.js';
 import { PROFILE_IDS } from '../rules/index.js';
 import { ConfigError, parseSection } from './problems.js';
@@ -68,9 +69,11 @@ export const configSchema = z.strictObject({
     .default({ embedded: { host: '127.0.0.1', port: 1883 }, privateDelayMs: 30 * 60_000 }),
   devices: z
     .strictObject({
-      rfid: z.array(rfidReaderConfigSchema).refine(deviceIds, 'two readers share an id').default([]),
+      rfid: z.array(rfidReaderConfigSchema).default([]),
+      keypad: z.array(hidKeypadConfigSchema).default([]),
     })
-    .default({ rfid: [] }),
+    .refine((devices) => deviceIds(Object.values(devices).flat()), 'two devices share an id')
+    .default({ rfid: [], keypad: [] }),
   log: z
     .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
     .default({ level: 'info' }),

@@ -3,13 +3,14 @@ import { asyncScheduler, type Observable, Subject, share } from 'rxjs';
 import type { CroupierConfig } from '../config/config.js';
 import { registryFromConfig } from '../config/decks.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../io/broker.js';
+import type { HidBinding } from '../io/hid.js';
 import { connectMqtt } from '../io/mqtt.js';
 import { floorCommands } from '../mqtt/commands.js';
 import { publishTable, statusMessage } from '../mqtt/publisher.js';
 import { topicOf } from '../mqtt/topics.js';
 import { publicOutput } from '../outputs/public.js';
 import { PROFILES } from '../rules/index.js';
-import { type DeviceHandle, openRfidReader } from './devices.js';
+import { type DeviceHandle, openKeypad, openRfidReader } from './devices.js';
 import { TableHealth } from './health.js';
 import { startHttp } from './http.js';
 import { type SourceEvent, type TableUpdate, tablePipeline } from './pipeline.js';
@@ -35,6 +36,7 @@ export async function startController(
   config: CroupierConfig,
   version: string,
   log: Logger,
+  { hidBinding }: { hidBinding?: HidBinding } = {},
 ): Promise<Controller> {
   const now = () => asyncScheduler.now();
   const tableId = config.table.id;
@@ -72,9 +74,11 @@ export async function startController(
       health.refused(source);
       log.warn({ source, reason }, 'input refused');
     };
-    const devices: DeviceHandle[] = config.devices.rfid.map((reader) =>
-      openRfidReader(reader, { registry, refused }),
-    );
+    const context = { registry, refused, hidBinding };
+    const devices: DeviceHandle[] = [
+      ...config.devices.rfid.map((reader) => openRfidReader(reader, context)),
+      ...config.devices.keypad.map((keypad) => openKeypad(keypad, context)),
+    ];
     for (const device of devices) {
       health.addDevice(device.id, device.kind, device.counters);
       undo.push(() => device.close());

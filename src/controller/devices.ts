@@ -1,9 +1,14 @@
 import { type Observable, tap } from 'rxjs';
+import { hidKeypad } from '../../devices/hid-keypad/driver.js';
+import { keypadLinkFromHid, openKeypadHid } from '../../devices/hid-keypad/hid-link.js';
+import type { HidKeypadConfig } from '../../devices/hid-keypad/manifest.js';
+import { hidKeypadToDomain } from '../../devices/hid-keypad/to-domain.js';
 import { rfidReader } from '../../devices/rfid-reader/driver.js';
 import type { RfidReaderConfig } from '../../devices/rfid-reader/manifest.js';
 import { rfidLinkFromSerial } from '../../devices/rfid-reader/serial-link.js';
 import { rfidToDomain } from '../../devices/rfid-reader/to-domain.js';
 import type { DeckRegistry } from '../domain/deck-registry.js';
+import type { HidBinding } from '../io/hid.js';
 import { openSerialLink, type SerialDevice } from '../io/serial.js';
 import type { SourceEvent } from './pipeline.js';
 
@@ -24,6 +29,15 @@ export interface DeviceContext {
   registry: DeckRegistry;
   /** Input a driver refused, with its reason (never a card identity). */
   refused(deviceId: string, reason: string): void;
+  /** USB HID access: node-hid unless a simulated bus stands in for it. */
+  hidBinding?: HidBinding | undefined;
+}
+
+/** Reports the refusals a driver's events carry as `{ kind: 'rejected', reason }`. */
+function countRefusals<E extends { kind: string }>(deviceId: string, context: DeviceContext) {
+  return tap((event: E) => {
+    if (event.kind === 'rejected' && 'reason' in event) context.refused(deviceId, String(event.reason));
+  });
 }
 
 export function serialDeviceOf(link: {
@@ -41,13 +55,21 @@ export function openRfidReader(config: RfidReaderConfig, context: DeviceContext)
   return {
     id: config.id,
     kind: 'rfid-reader',
-    events: reader.events.pipe(
-      tap((event) => {
-        if (event.kind === 'rejected') context.refused(config.id, event.reason);
-      }),
-      rfidToDomain(config.id, context.registry),
-    ),
+    events: reader.events.pipe(countRefusals(config.id, context), rfidToDomain(config.id, context.registry)),
     counters: () => reader.counters(),
     close: () => serial.close(),
+  };
+}
+
+/** The dealer's keypad; a badge reader's badges are for the supervisor checks, not the table. */
+export function openKeypad(config: HidKeypadConfig, context: DeviceContext): DeviceHandle {
+  const hid = openKeypadHid(config, context.hidBinding);
+  const keypad = hidKeypad(keypadLinkFromHid(hid), config);
+  return {
+    id: config.id,
+    kind: 'hid-keypad',
+    events: keypad.events.pipe(countRefusals(config.id, context), hidKeypadToDomain(config.id)),
+    counters: () => keypad.counters(),
+    close: () => hid.close(),
   };
 }

@@ -51,6 +51,7 @@ describe.concurrent('the controller on a virtual table, watched over MQTT', () =
         reader: live.table.reader,
         antennas: TEN_SEAT_ZONES,
         buttonUid: live.table.buttonUid,
+        channels: live.table.channels,
         key: live.controller.input,
         arrivals: live.arrivals,
       });

@@ -43,7 +43,9 @@ export async function startLiveTable(
       done();
     },
   });
-  const controller = await startController(config, 'test', pino({ level: 'debug' }, sink));
+  const controller = await startController(config, 'test', pino({ level: 'debug' }, sink), {
+    hidBinding: table.hidBus,
+  });
   cleanups.push(() => controller.close());
   const floor = connectMqtt({
     url: controller.mqttUrl,
