@@ -1,4 +1,5 @@
 import { ACTS, type Act, type DealerInputKind } from '../../src/domain/events.js';
+import { MAX_SEATS } from '../../src/domain/seats.js';
 
 /**
  * The dealer's key grammar (README.md): a seat number then an act key; after bet, raise or all-in the
@@ -41,7 +42,7 @@ export const MEANINGS: readonly Meaning[] = [
 export const AMOUNT_ACTS: ReadonlySet<Act> = new Set(['bet', 'raise', 'allin']);
 
 /** The largest table croupier serves. */
-const MAX_SEAT = 10;
+
 /** Up to 999,999,999 chips: longer is a stuck or mistyped key. */
 const MAX_DIGITS = 9;
 
@@ -134,8 +135,8 @@ export class KeyEntry {
       return null;
     }
     const seat = Number(digits);
-    if (seat < 1 || seat > MAX_SEAT) {
-      out.push({ rejected: `${key} after ${digits}: a seat is 1 to ${MAX_SEAT}` });
+    if (seat < 1 || seat > MAX_SEATS) {
+      out.push({ rejected: `${key} after ${digits}: a seat is 1 to ${MAX_SEATS}` });
       return null;
     }
     return seat;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ANTENNAS } from '../../firmware-bridge/messages.js';
 import { usbDevice } from '../../src/config/fields.js';
 import { parseSection } from '../../src/config/problems.js';
+import { MAX_SEATS } from '../../src/domain/seats.js';
 import type { Zone } from '../../src/domain/zones.js';
 
 /**
@@ -9,7 +10,6 @@ import type { Zone } from '../../src/domain/zones.js';
  * muck, on a USB serial link speaking the croupier wire protocol (firmware-bridge/PROTOCOL.md).
  */
 
-const MAX_SEATS = 10;
 const SEAT_ZONE = /^seat:([1-9][0-9]*)$/;
 
 /** The zone an antenna serves: `seat:1`…`seat:10`, `board`, `burn` or `muck`. */

@@ -5,9 +5,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** `where.key.path: message` for each issue; a bad record key says what its own issues say. */
-export function describeIssues(error: z.ZodError, where: string): string {
-  return error.issues
+/** Zod issues as `where.key.path: message`, joined by `separator`; a bad record key says what its own issues say. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], where = '', separator = '\n'): string {
+  return issues
     .map((issue) => {
       const message =
         issue.code === 'invalid_key'
@@ -16,12 +16,12 @@ export function describeIssues(error: z.ZodError, where: string): string {
       const key = [where, ...issue.path.map(String)].filter(Boolean).join('.');
       return key ? `${key}: ${message}` : message;
     })
-    .join('\n');
+    .join(separator);
 }
 
 /** Parses `input` with `schema`, or throws a ConfigError naming every bad key under `where`. */
 export function parseSection<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new ConfigError(describeIssues(result.error, where));
+  throw new ConfigError(describeIssues(result.error.issues, where));
 }

@@ -3,6 +3,9 @@
  * empty seat (dead button, main-event-2014 §II.i, tda-2007 #6).
  */
 
+/** The largest poker table: seats 1 to 10 (bet zones and seat antennas follow). */
+export const MAX_SEATS = 10;
+
 /** `seats` sorted clockwise, starting with the first one strictly after `from`. */
 export function clockwiseAfter(from: number, seats: readonly number[]): number[] {
   const sorted = [...seats].sort((a, b) => a - b);

@@ -1,4 +1,5 @@
 import { map, mergeMap, type Observable } from 'rxjs';
+import { describeIssues } from '../config/problems.js';
 import type { DealerInput, Unsequenced } from '../domain/events.js';
 import { FLOOR_DECISIONS } from '../domain/events.js';
 import type { MqttLink } from '../io/mqtt.js';
@@ -64,7 +65,7 @@ function parseCommand(name: string, payload: Buffer, seen: ReadonlySet<string>):
   }
   const parsed = commandPayload.safeParse(json);
   if (!parsed.success) {
-    return `command ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ')}`;
+    return `command ${name}: ${describeIssues(parsed.error.issues, '', '; ')}`;
   }
   const { id, value } = parsed.data;
   if (seen.has(id)) return `command ${name}: id ${id} was already taken (a replay)`;

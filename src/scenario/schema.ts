@@ -10,6 +10,7 @@ import {
   FLOOR_DECISIONS,
   type ShufflerState,
 } from '../domain/events.js';
+import { MAX_SEATS } from '../domain/seats.js';
 import type { ChipZone, Zone } from '../domain/zones.js';
 import { identify } from '../normaliser/identify.js';
 import { PROFILE_IDS, profileById } from '../rules/index.js';
@@ -60,7 +61,6 @@ const DEVICE_STATUSES = ['online', 'offline', 'fault'] as const satisfies readon
 
 const DECK_ID = /^[A-Za-z0-9_-]+$/;
 const MIN_SEATS = 2;
-const MAX_SEATS = 10;
 const DEFAULT_ORDER_WINDOW_MS = 300;
 
 function isPrompt(code: string): code is PromptCode {

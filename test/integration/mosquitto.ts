@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Cleanups, within } from './pty.js';
+
+/** Debian's Mosquitto, a real broker of the kind a casino runs, as a peer for integration tests. */
+
+export const MOSQUITTO = '/usr/sbin/mosquitto';
+
+export interface Mosquitto {
+  /** `mqtt://127.0.0.1:<port>`, for clients. */
+  url: string;
+  port: number;
+  /** Stops the broker and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** Fails the suite at once, saying what to install, when Mosquitto is missing (never a silent skip). */
+export function requireMosquitto(what: string): void {
+  if (!existsSync(MOSQUITTO)) {
+    throw new Error(
+      `Mosquitto is not installed (no ${MOSQUITTO}): ${what} need it as a real broker; ` +
+        'install it with `apt-get install mosquitto` (scripts/setup.sh does)',
+    );
+  }
+}
+
+/** A port nobody listens on right now, on loopback. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('no free port on 127.0.0.1');
+  return address.port;
+}
+
+/**
+ * Starts Mosquitto on a free loopback port, anonymous access, no persistence, its config file in a
+ * temporary folder; resolves once it listens. Registers its stop (and the folder's removal) with `cleanups`.
+ */
+export async function startMosquitto(cleanups: Cleanups): Promise<Mosquitto> {
+  requireMosquitto('these tests');
+  const dir = await mkdtemp(join(tmpdir(), 'croupier-mosquitto-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const port = await freePort();
+  const config = join(dir, 'mosquitto.conf');
+  await writeFile(
+    config,
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest stderr', ''].join(
+      '\n',
+    ),
+  );
+  const proc = spawn(MOSQUITTO, ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise<void>((resolve) => {
+    proc.once('exit', () => resolve());
+    proc.once('error', () => resolve());
+  });
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+    await exited;
+  };
+  cleanups.push(stop);
+  let log = '';
+  const listening = new Promise<void>((resolve, reject) => {
+    proc.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes(`listen socket on port ${port}`) && log.includes('running')) resolve();
+    });
+    void exited.then(() => reject(new Error(`mosquitto exited before listening on port ${port}:\n${log}`)));
+  });
+  await within(5000, `mosquitto to listen on port ${port}`, listening);
+  return { url: `mqtt://127.0.0.1:${port}`, port, stop };
+}
