@@ -1,8 +1,12 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SerialPort } from 'serialport';
+import { CHIP_SENSORS_DEFAULTS } from '../../devices/chip-sensors/manifest.js';
 import { HID_KEYPAD_KEYS } from '../../devices/hid-keypad/manifest.js';
+import { deviceRoot } from '../../src/mqtt/topics.js';
+import { SimulatedChipSensor } from '../chip-sensors/sensor.js';
 import { entryOf, keysOf } from '../hid-keypad/from-scenario.js';
 import {
   SIMULATED_KEYPAD_USB,
@@ -33,6 +37,7 @@ export interface VirtualTable {
   devices: {
     rfid: { id: string; link: { path: string }; inventoryPeriodMs: number; pucks: string[] }[];
     keypad: { id: string; usb: { vendorId: string; productId: string } }[];
+    chips: { id: string }[];
   };
   reader: SimulatedReader;
   /** The dealer's keypad, on a simulated USB bus that stands in for node-hid. */
@@ -42,6 +47,11 @@ export interface VirtualTable {
   channels: Channel[];
   /** The dealer button puck's tag. */
   buttonUid: string;
+  /**
+   * Starts the networked devices (the chip sensors) on the table's broker, once croupier runs it; from
+   * then on they play the scenario's chips.
+   */
+  connectNetworked(mqttUrl: string, tableId: string): Promise<void>;
   /** Pulls the reader's USB cable: its serial port vanishes. */
   unplugReader(): Promise<void>;
   /** Plugs it back: the same port name comes back and the board goes on where it was. */
@@ -51,6 +61,7 @@ export interface VirtualTable {
 
 const BAUD = 115_200;
 const BUTTON_PUCK = 'B0770B0770';
+const CHIPS_ID = 'chips-1';
 
 export async function startVirtualTable({
   seed = 1,
@@ -77,24 +88,43 @@ export async function startVirtualTable({
   };
   reader.start(await plug());
   const { bus: hidBus, keypad } = simulatedHidDevices();
-  const keyOnKeypad: Channel = (event) => {
+  const channels: Channel[] = [];
+  channels.push((event) => {
     const entry = entryOf({ ...event, seq: 0 });
     if (entry === null || typeof entry === 'string') return false;
     keypad.press(...keysOf(entry, HID_KEYPAD_KEYS));
     return true;
-  };
+  });
   return {
     devices: {
       rfid: [
         { id: readerId, link: { path: join(readerDir, 'host') }, inventoryPeriodMs, pucks: [BUTTON_PUCK] },
       ],
       keypad: [{ id: 'keypad-1', usb: SIMULATED_KEYPAD_USB }],
+      chips: [{ id: CHIPS_ID }],
     },
     reader,
     keypad,
     hidBus,
-    channels: [keyOnKeypad],
+    channels,
     buttonUid: BUTTON_PUCK,
+    async connectNetworked(mqttUrl, tableId) {
+      const chips = new SimulatedChipSensor({
+        url: mqttUrl,
+        baseTopic: deviceRoot(tableId, CHIPS_ID),
+        zones: CHIP_SENSORS_DEFAULTS.zones,
+        periodMs: 50,
+        seed,
+      });
+      await chips.start();
+      // A goodbye to a broker already gone would wait for ever.
+      undo.push(() => Promise.race([chips.stop(), sleep(1000)]));
+      channels.push((event) => {
+        if (event.type !== 'chips') return false;
+        chips.set(event.zone, event.amount);
+        return true;
+      });
+    },
     async unplugReader() {
       await cable?.pty.stop();
       cable = null;

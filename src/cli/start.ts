@@ -40,6 +40,7 @@ export async function start({
     const controller = await startController(config, VERSION, log, table && { hidBinding: table.hidBus });
     stops.push(() => controller.close());
     if (table) {
+      await table.connectNetworked(controller.mqttUrl, config.table.id);
       const abort = new AbortController();
       const playing = runDemo({
         table,

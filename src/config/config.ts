@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { chipSensorsConfigSchema } from '../../devices/chip-sensors/manifest.js';
 import { hidKeypadConfigSchema } from '../../devices/hid-keypad/manifest.js';
 import { rfidReaderConfigSchema } from '../../devices/rfid-reader/manifest.js';
 import { PROFILE_IDS } from '../rules/index.js';
@@ -71,9 +72,10 @@ export const configSchema = z.strictObject({
     .strictObject({
       rfid: z.array(rfidReaderConfigSchema).default([]),
       keypad: z.array(hidKeypadConfigSchema).default([]),
+      chips: z.array(chipSensorsConfigSchema).default([]),
     })
     .refine((devices) => deviceIds(Object.values(devices).flat()), 'two devices share an id')
-    .default({ rfid: [], keypad: [] }),
+    .default({ rfid: [], keypad: [], chips: [] }),
   log: z
     .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
     .default({ level: 'info' }),

@@ -10,7 +10,7 @@ import { publishTable, statusMessage } from '../mqtt/publisher.js';
 import { topicOf } from '../mqtt/topics.js';
 import { publicOutput } from '../outputs/public.js';
 import { PROFILES } from '../rules/index.js';
-import { type DeviceHandle, openKeypad, openRfidReader } from './devices.js';
+import { type DeviceHandle, openChipSensors, openKeypad, openRfidReader } from './devices.js';
 import { TableHealth } from './health.js';
 import { startHttp } from './http.js';
 import { type SourceEvent, type TableUpdate, tablePipeline } from './pipeline.js';
@@ -74,10 +74,11 @@ export async function startController(
       health.refused(source);
       log.warn({ source, reason }, 'input refused');
     };
-    const context = { registry, refused, hidBinding };
+    const context = { registry, refused, hidBinding, mqtt, tableId };
     const devices: DeviceHandle[] = [
       ...config.devices.rfid.map((reader) => openRfidReader(reader, context)),
       ...config.devices.keypad.map((keypad) => openKeypad(keypad, context)),
+      ...config.devices.chips.map((chips) => openChipSensors(chips, context)),
     ];
     for (const device of devices) {
       health.addDevice(device.id, device.kind, device.counters);

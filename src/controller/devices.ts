@@ -1,4 +1,7 @@
 import { type Observable, tap } from 'rxjs';
+import { chipSensor } from '../../devices/chip-sensors/driver.js';
+import type { ChipSensorsConfig } from '../../devices/chip-sensors/manifest.js';
+import { chipSensorsToDomain } from '../../devices/chip-sensors/to-domain.js';
 import { hidKeypad } from '../../devices/hid-keypad/driver.js';
 import { keypadLinkFromHid, openKeypadHid } from '../../devices/hid-keypad/hid-link.js';
 import type { HidKeypadConfig } from '../../devices/hid-keypad/manifest.js';
@@ -9,7 +12,9 @@ import { rfidLinkFromSerial } from '../../devices/rfid-reader/serial-link.js';
 import { rfidToDomain } from '../../devices/rfid-reader/to-domain.js';
 import type { DeckRegistry } from '../domain/deck-registry.js';
 import type { HidBinding } from '../io/hid.js';
+import type { MqttLink } from '../io/mqtt.js';
 import { openSerialLink, type SerialDevice } from '../io/serial.js';
+import { deviceRoot } from '../mqtt/topics.js';
 import type { SourceEvent } from './pipeline.js';
 
 /**
@@ -31,6 +36,9 @@ export interface DeviceContext {
   refused(deviceId: string, reason: string): void;
   /** USB HID access: node-hid unless a simulated bus stands in for it. */
   hidBinding?: HidBinding | undefined;
+  /** Networked devices speak on the table's broker, under `device/<id>/`. */
+  mqtt: MqttLink;
+  tableId: string;
 }
 
 /** Reports the refusals a driver's events carry as `{ kind: 'rejected', reason }`. */
@@ -71,5 +79,17 @@ export function openKeypad(config: HidKeypadConfig, context: DeviceContext): Dev
     events: keypad.events.pipe(countRefusals(config.id, context), hidKeypadToDomain(config.id)),
     counters: () => keypad.counters(),
     close: () => hid.close(),
+  };
+}
+
+/** Networked chip sensors (load cells, RFID chip readers) on the table's broker. */
+export function openChipSensors(config: ChipSensorsConfig, context: DeviceContext): DeviceHandle {
+  const sensor = chipSensor(context.mqtt, deviceRoot(context.tableId, config.id), config);
+  return {
+    id: config.id,
+    kind: 'chip-sensors',
+    events: sensor.events.pipe(countRefusals(config.id, context), chipSensorsToDomain(config)),
+    counters: () => sensor.counters(),
+    close: async () => undefined,
   };
 }

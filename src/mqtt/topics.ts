@@ -108,6 +108,11 @@ export function tableRoot(tableId: string): string {
   return `croupier/${API_VERSION}/${tableId}`;
 }
 
+/** Where a networked device speaks: `croupier/v1/<tableId>/device/<deviceId>`, its channels below. */
+export function deviceRoot(tableId: string, deviceId: string): string {
+  return `${tableRoot(tableId)}/device/${deviceId}`;
+}
+
 /** A concrete topic: `topicOf('t1', 'command', { name: 'acknowledge' })`; `+` for a parameter left out. */
 export function topicOf(tableId: string, name: TopicName, params: Record<string, string> = {}): string {
   const path = TOPICS[name].path.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '+');

@@ -22,6 +22,7 @@ const SCENARIOS = [
   scenarioFile('../../../shared/scenarios/clean-nine-handed.json'),
   scenarioFile('../scenarios/main-event-2014/exposed-card-dealer-card-2.yaml'),
   scenarioFile('../scenarios/main-event-2014/foreign-card-deal.yaml'),
+  scenarioFile('../scenarios/clean/me-chip-sensors.yaml'),
 ];
 
 requireSocat('the controller integration tests');

@@ -47,6 +47,7 @@ export async function startLiveTable(
     hidBinding: table.hidBus,
   });
   cleanups.push(() => controller.close());
+  await table.connectNetworked(controller.mqttUrl, config.table.id);
   const floor = connectMqtt({
     url: controller.mqttUrl,
     clientId: `floor-${process.pid}-${Math.random()}`,
