@@ -34,7 +34,8 @@ export interface CardGone extends Stamp, CardRef {
   zone: Zone;
 }
 
-export type ShufflerState = 'idle' | 'shuffling' | 'ready' | 'jam' | 'door-open' | 'error';
+export const SHUFFLER_STATES = ['idle', 'shuffling', 'ready', 'jam', 'door-open', 'error'] as const;
+export type ShufflerState = (typeof SHUFFLER_STATES)[number];
 
 export interface ShufflerReport extends Stamp {
   type: 'shuffler';

@@ -94,6 +94,7 @@ export function openSerialLink(options: SerialLinkOptions): SerialLink {
 }
 
 const READ_SIZE = 64 * 1024;
+const PRESENCE_CHECK_MS = 500;
 
 class Link implements SerialLink {
   readonly data$: Observable<Uint8Array>;
@@ -104,6 +105,7 @@ class Link implements SerialLink {
   readonly #status: BehaviorSubject<SerialStatus>;
   #port: SerialBindingPort | null = null;
   #retry: NodeJS.Timeout | null = null;
+  #presence: NodeJS.Timeout | null = null;
   #failures = 0;
   /** The open attempt or disconnect in progress, awaited by `close()`. */
   #pending: Promise<void>;
@@ -150,6 +152,7 @@ class Link implements SerialLink {
 
   async #shutdown(): Promise<void> {
     if (this.#retry) clearTimeout(this.#retry);
+    if (this.#presence) clearTimeout(this.#presence);
     this.#retry = null;
     const port = this.#port;
     this.#port = null;
@@ -187,6 +190,7 @@ class Link implements SerialLink {
     this.#failures = 0;
     this.#status.next({ state: 'open', device: this.#device, path: outcome.path });
     void this.#readLoop(outcome.port);
+    if (!this.#options.binding) this.#watchPresence(outcome.port, outcome.path);
   }
 
   async #tryOpen(): Promise<{ port: SerialBindingPort; path: string } | { reason: string }> {
@@ -250,6 +254,26 @@ class Link implements SerialLink {
       // A read cancelled by our own close() is no disconnect.
       if (this.#port === port) this.#lost(port, err);
     }
+  }
+
+  /**
+   * A pending read does not always fail when the device goes (a hangup racing the poller): the device
+   * node vanishing on unplug, or a dead PTY behind its link, is noticed here within PRESENCE_CHECK_MS.
+   */
+  #watchPresence(port: SerialBindingPort, path: string): void {
+    const check = () => {
+      this.#presence = null;
+      if (this.#port !== port) return;
+      access(path).then(
+        () => {
+          if (this.#port === port) this.#presence = setTimeout(check, PRESENCE_CHECK_MS);
+        },
+        (err: unknown) => {
+          if (this.#port === port) this.#lost(port, err);
+        },
+      );
+    };
+    this.#presence = setTimeout(check, PRESENCE_CHECK_MS);
   }
 
   #lost(port: SerialBindingPort, err: unknown): void {

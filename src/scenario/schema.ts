@@ -8,7 +8,7 @@ import {
   type DomainEvent,
   type DomainEventType,
   FLOOR_DECISIONS,
-  type ShufflerState,
+  SHUFFLER_STATES,
 } from '../domain/events.js';
 import { MAX_SEATS } from '../domain/seats.js';
 import type { ChipZone, Zone } from '../domain/zones.js';
@@ -49,14 +49,6 @@ export interface PromptExpectation extends ExpectationBase {
 }
 export type Expectation = IncidentExpectation | PromptExpectation;
 
-const SHUFFLER_STATES = [
-  'idle',
-  'shuffling',
-  'ready',
-  'jam',
-  'door-open',
-  'error',
-] as const satisfies readonly ShufflerState[];
 const DEVICE_STATUSES = ['online', 'offline', 'fault'] as const satisfies readonly DeviceStatus['status'][];
 
 const DECK_ID = /^[A-Za-z0-9_-]+$/;

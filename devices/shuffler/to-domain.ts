@@ -1,0 +1,47 @@
+import { mergeMap, type OperatorFunction } from 'rxjs';
+import type { DeckRegistry } from '../../src/domain/deck-registry.js';
+import type { DeviceStatus, ShufflerReport, Unsequenced } from '../../src/domain/events.js';
+import type { ShufflerEvent } from './driver.js';
+
+export type ShufflerDomainEvent = Unsequenced<ShufflerReport | DeviceStatus>;
+
+/**
+ * The domain events one driver event stands for: a report's tags become the cards the deck registry
+ * names (a tag it does not know is a foreign card). The shuffled order has no place in the domain event
+ * and is left out; it would tell every hole card of the next hand.
+ */
+export function toDomain(
+  event: ShufflerEvent,
+  deviceId: string,
+  registry: DeckRegistry,
+): ShufflerDomainEvent[] {
+  switch (event.kind) {
+    case 'report': {
+      const cards = (uids: readonly string[]) => uids.map((uid) => registry.lookup(uid));
+      const report: Unsequenced<ShufflerReport> = {
+        type: 'shuffler',
+        t: event.t,
+        state: event.state,
+        deck: event.deck,
+        faceUp: cards(event.faceUp),
+        missing: cards(event.missing),
+        extra: cards(event.extra),
+      };
+      if (event.count !== undefined) report.count = event.count;
+      return [report];
+    }
+    case 'status':
+      return [{ type: 'device', t: event.t, device: deviceId, status: event.status, detail: event.detail }];
+    case 'rejected':
+      // For logs and metrics, not a fact about the table.
+      return [];
+  }
+}
+
+/** `toDomain` over a driver's event stream. */
+export function shufflerToDomain(
+  deviceId: string,
+  registry: DeckRegistry,
+): OperatorFunction<ShufflerEvent, ShufflerDomainEvent> {
+  return mergeMap((event) => toDomain(event, deviceId, registry));
+}
