@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../src/domain/events.js';
+import type { DomainEvent, ShufflerReport } from '../../src/domain/events.js';
 import { realScheduler, type Scheduler } from '../rfid-reader/scheduler.js';
 import type { ShufflerVerdict, SimulatedShuffler } from './shuffler.js';
 
@@ -15,21 +15,24 @@ export interface ShufflerCue {
   verdict: ShufflerVerdict;
 }
 
+/** What the card recognition says in a scenario's `shuffler` event. */
+export function verdictOf(event: Omit<ShufflerReport, 'seq'>): ShufflerVerdict {
+  const uids = (cards: readonly { uid: string }[]) => cards.map((card) => card.uid);
+  return {
+    state: event.state,
+    deck: event.deck ?? undefined,
+    count: event.count,
+    faceup: uids(event.faceUp),
+    missing: uids(event.missing),
+    extra: uids(event.extra),
+  };
+}
+
 /** The verdicts a scenario's `shuffler` events give, in file order. */
 export function cuesOf(events: readonly DomainEvent[]): ShufflerCue[] {
-  return events.flatMap((event): ShufflerCue[] => {
-    if (event.type !== 'shuffler') return [];
-    const uids = (cards: readonly { uid: string }[]) => cards.map((card) => card.uid);
-    const verdict: ShufflerVerdict = {
-      state: event.state,
-      deck: event.deck ?? undefined,
-      count: event.count,
-      faceup: uids(event.faceUp),
-      missing: uids(event.missing),
-      extra: uids(event.extra),
-    };
-    return [{ t: event.t, seq: event.seq, verdict }];
-  });
+  return events.flatMap((event): ShufflerCue[] =>
+    event.type === 'shuffler' ? [{ t: event.t, seq: event.seq, verdict: verdictOf(event) }] : [],
+  );
 }
 
 export interface ShufflerPlayback {

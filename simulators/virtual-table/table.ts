@@ -17,6 +17,8 @@ import {
 import { type Cleanups, openDevicePort, type PtyPair, requireSocat, startPtyPair } from '../pty.js';
 import { TEN_SEAT_ANTENNAS } from '../rfid-reader/layout.js';
 import { SimulatedReader } from '../rfid-reader/reader.js';
+import { verdictOf } from '../shuffler/from-scenario.js';
+import { SimulatedShuffler } from '../shuffler/shuffler.js';
 import type { Channel } from './play.js';
 
 /**
@@ -38,12 +40,13 @@ export interface VirtualTable {
     rfid: { id: string; link: { path: string }; inventoryPeriodMs: number; pucks: string[] }[];
     keypad: { id: string; usb: { vendorId: string; productId: string } }[];
     chips: { id: string }[];
+    shuffler: { id: string; link: { path: string; baudRate: number } }[];
   };
   reader: SimulatedReader;
   /** The dealer's keypad, on a simulated USB bus that stands in for node-hid. */
   keypad: SimulatedKeyboard;
   hidBus: SimulatedHidBus;
-  /** The devices that play a scenario's events besides the reader: the keypad keys actions and inputs. */
+  /** The devices that play a scenario's events besides the reader: shuffler, keypad, then chip sensors. */
   channels: Channel[];
   /** The dealer button puck's tag. */
   buttonUid: string;
@@ -75,7 +78,8 @@ export async function startVirtualTable({
   undo.push(() => rm(dir, { recursive: true, force: true }));
   // One folder per serial device: a PTY pair is named `host` and `device` in its folder.
   const readerDir = join(dir, 'reader');
-  await mkdir(readerDir);
+  const shufflerDir = join(dir, 'shuffler');
+  await Promise.all([mkdir(readerDir), mkdir(shufflerDir)]);
   const reader = new SimulatedReader({ antennas: TEN_SEAT_ANTENNAS, inventoryPeriodMs, seed });
   undo.push(async () => reader.stop());
 
@@ -87,8 +91,16 @@ export async function startVirtualTable({
     return port;
   };
   reader.start(await plug());
+  const shuffler = new SimulatedShuffler({ seed });
+  undo.push(async () => shuffler.stop());
+  shuffler.start(await openDevicePort((await startPtyPair(shufflerDir, cleanups)).device, cleanups, BAUD));
   const { bus: hidBus, keypad } = simulatedHidDevices();
   const channels: Channel[] = [];
+  channels.push((event) => {
+    if (event.type !== 'shuffler') return false;
+    shuffler.present(verdictOf(event));
+    return true;
+  });
   channels.push((event) => {
     const entry = entryOf({ ...event, seq: 0 });
     if (entry === null || typeof entry === 'string') return false;
@@ -102,6 +114,7 @@ export async function startVirtualTable({
       ],
       keypad: [{ id: 'keypad-1', usb: SIMULATED_KEYPAD_USB }],
       chips: [{ id: CHIPS_ID }],
+      shuffler: [{ id: 'shuffler-1', link: { path: join(shufflerDir, 'host'), baudRate: BAUD } }],
     },
     reader,
     keypad,

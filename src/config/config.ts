@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { chipSensorsConfigSchema } from '../../devices/chip-sensors/manifest.js';
 import { hidKeypadConfigSchema } from '../../devices/hid-keypad/manifest.js';
 import { rfidReaderConfigSchema } from '../../devices/rfid-reader/manifest.js';
+import { shufflerConfigSchema } from '../../devices/shuffler/manifest.js';
 import { PROFILE_IDS } from '../rules/index.js';
 import { ConfigError, parseSection } from './problems.js';
 
@@ -73,9 +74,10 @@ export const configSchema = z.strictObject({
       rfid: z.array(rfidReaderConfigSchema).default([]),
       keypad: z.array(hidKeypadConfigSchema).default([]),
       chips: z.array(chipSensorsConfigSchema).default([]),
+      shuffler: z.array(shufflerConfigSchema).default([]),
     })
     .refine((devices) => deviceIds(Object.values(devices).flat()), 'two devices share an id')
-    .default({ rfid: [], keypad: [], chips: [] }),
+    .default({ rfid: [], keypad: [], chips: [], shuffler: [] }),
   log: z
     .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
     .default({ level: 'info' }),

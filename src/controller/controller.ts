@@ -10,7 +10,7 @@ import { publishTable, statusMessage } from '../mqtt/publisher.js';
 import { topicOf } from '../mqtt/topics.js';
 import { publicOutput } from '../outputs/public.js';
 import { PROFILES } from '../rules/index.js';
-import { type DeviceHandle, openChipSensors, openKeypad, openRfidReader } from './devices.js';
+import { type DeviceHandle, openChipSensors, openKeypad, openRfidReader, openShuffler } from './devices.js';
 import { TableHealth } from './health.js';
 import { startHttp } from './http.js';
 import { type SourceEvent, type TableUpdate, tablePipeline } from './pipeline.js';
@@ -79,6 +79,7 @@ export async function startController(
       ...config.devices.rfid.map((reader) => openRfidReader(reader, context)),
       ...config.devices.keypad.map((keypad) => openKeypad(keypad, context)),
       ...config.devices.chips.map((chips) => openChipSensors(chips, context)),
+      ...config.devices.shuffler.map((shuffler) => openShuffler(shuffler, context)),
     ];
     for (const device of devices) {
       health.addDevice(device.id, device.kind, device.counters);

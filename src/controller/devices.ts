@@ -10,6 +10,9 @@ import { rfidReader } from '../../devices/rfid-reader/driver.js';
 import type { RfidReaderConfig } from '../../devices/rfid-reader/manifest.js';
 import { rfidLinkFromSerial } from '../../devices/rfid-reader/serial-link.js';
 import { rfidToDomain } from '../../devices/rfid-reader/to-domain.js';
+import { shufflerDriver } from '../../devices/shuffler/driver.js';
+import type { ShufflerConfig } from '../../devices/shuffler/manifest.js';
+import { shufflerToDomain } from '../../devices/shuffler/to-domain.js';
 import type { DeckRegistry } from '../domain/deck-registry.js';
 import type { HidBinding } from '../io/hid.js';
 import type { MqttLink } from '../io/mqtt.js';
@@ -91,5 +94,21 @@ export function openChipSensors(config: ChipSensorsConfig, context: DeviceContex
     events: sensor.events.pipe(countRefusals(config.id, context), chipSensorsToDomain(config)),
     counters: () => sensor.counters(),
     close: async () => undefined,
+  };
+}
+
+/** The automatic shuffler with card recognition, on a serial link. */
+export function openShuffler(config: ShufflerConfig, context: DeviceContext): DeviceHandle {
+  const serial = openSerialLink({ device: serialDeviceOf(config.link), baudRate: config.link.baudRate });
+  const shuffler = shufflerDriver(rfidLinkFromSerial(serial), config);
+  return {
+    id: config.id,
+    kind: 'shuffler',
+    events: shuffler.events.pipe(
+      countRefusals(config.id, context),
+      shufflerToDomain(config.id, context.registry),
+    ),
+    counters: () => shuffler.counters(),
+    close: () => serial.close(),
   };
 }

@@ -23,6 +23,7 @@ const SCENARIOS = [
   scenarioFile('../scenarios/main-event-2014/exposed-card-dealer-card-2.yaml'),
   scenarioFile('../scenarios/main-event-2014/foreign-card-deal.yaml'),
   scenarioFile('../scenarios/clean/me-chip-sensors.yaml'),
+  scenarioFile('../scenarios/main-event-2014/deck-count-short.yaml'),
 ];
 
 requireSocat('the controller integration tests');
