@@ -33,6 +33,11 @@ export interface MqttLinkOptions {
   will?: { topic: string; payload: string; retain: boolean; qos: 0 | 1 };
   /** Delay between reconnect attempts (default 1 s). */
   reconnectMs?: number;
+  /**
+   * false keeps the session on the broker across disconnects: QoS 1 messages for our subscriptions wait
+   * there while we are away (default true).
+   */
+  clean?: boolean;
 }
 
 export interface MqttLink {
@@ -50,6 +55,7 @@ export function connectMqtt(options: MqttLinkOptions): MqttLink {
     clientId: options.clientId,
     reconnectPeriod: options.reconnectMs ?? 1000,
     connectTimeout: 5000,
+    clean: options.clean ?? true,
     ...(options.username !== undefined && { username: options.username }),
     ...(options.password !== undefined && { password: options.password }),
     ...(options.will && { will: { ...options.will } }),

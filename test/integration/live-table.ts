@@ -25,7 +25,13 @@ export interface LiveTable {
 
 export async function startLiveTable(
   cleanups: Cleanups,
-  overrides: { mqtt?: Record<string, unknown>; table?: Record<string, unknown>; seed?: number } = {},
+  overrides: {
+    mqtt?: Record<string, unknown>;
+    table?: Record<string, unknown>;
+    seed?: number;
+    /** The floor keeps its session on the broker: QoS 1 messages wait there while it is away. */
+    persistentFloor?: boolean;
+  } = {},
 ): Promise<LiveTable> {
   const table = await startVirtualTable({ seed: overrides.seed ?? 2014 });
   cleanups.push(() => table.close());
@@ -52,6 +58,7 @@ export async function startLiveTable(
     url: controller.mqttUrl,
     clientId: `floor-${process.pid}-${Math.random()}`,
     reconnectMs: 200,
+    clean: !overrides.persistentFloor,
   });
   cleanups.push(() => floor.close());
   const messages: MqttMessage[] = [];

@@ -16,6 +16,8 @@ export interface Mosquitto {
   port: number;
   /** Stops the broker and waits for it to exit. */
   stop(): Promise<void>;
+  /** Stops it and starts it again on the same port and files. */
+  restart(): Promise<void>;
 }
 
 /** Fails the suite at once, saying what to install, when Mosquitto is missing (never a silent skip). */
@@ -39,10 +41,14 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts Mosquitto on a free loopback port, anonymous access, no persistence, its config file in a
- * temporary folder; resolves once it listens. Registers its stop (and the folder's removal) with `cleanups`.
+ * Starts Mosquitto on a free loopback port, anonymous access, its config file in a temporary folder;
+ * resolves once it listens. With `persistence`, sessions and queued QoS 1 messages survive a restart, as
+ * on a casino's broker. Registers its stop (and the folder's removal) with `cleanups`.
  */
-export async function startMosquitto(cleanups: Cleanups): Promise<Mosquitto> {
+export async function startMosquitto(
+  cleanups: Cleanups,
+  { persistence = false }: { persistence?: boolean } = {},
+): Promise<Mosquitto> {
   requireMosquitto('these tests');
   const dir = await mkdtemp(join(tmpdir(), 'croupier-mosquitto-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -50,10 +56,30 @@ export async function startMosquitto(cleanups: Cleanups): Promise<Mosquitto> {
   const config = join(dir, 'mosquitto.conf');
   await writeFile(
     config,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest stderr', ''].join(
-      '\n',
-    ),
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      `persistence ${persistence}`,
+      `persistence_location ${dir}/`,
+      'log_dest stderr',
+      '',
+    ].join('\n'),
   );
+  let stop = await run(config, port);
+  cleanups.push(() => stop());
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    port,
+    stop: () => stop(),
+    async restart() {
+      await stop();
+      stop = await run(config, port);
+    },
+  };
+}
+
+/** Runs Mosquitto on `config` until the returned stop; resolves once it listens on `port`. */
+async function run(config: string, port: number): Promise<() => Promise<void>> {
   const proc = spawn(MOSQUITTO, ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<void>((resolve) => {
     proc.once('exit', () => resolve());
@@ -63,7 +89,6 @@ export async function startMosquitto(cleanups: Cleanups): Promise<Mosquitto> {
     if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
     await exited;
   };
-  cleanups.push(stop);
   let log = '';
   const listening = new Promise<void>((resolve, reject) => {
     proc.stderr.on('data', (chunk: Buffer) => {
@@ -73,5 +98,5 @@ export async function startMosquitto(cleanups: Cleanups): Promise<Mosquitto> {
     void exited.then(() => reject(new Error(`mosquitto exited before listening on port ${port}:\n${log}`)));
   });
   await within(5000, `mosquitto to listen on port ${port}`, listening);
-  return { url: `mqtt://127.0.0.1:${port}`, port, stop };
+  return stop;
 }
