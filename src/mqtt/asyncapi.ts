@@ -41,7 +41,7 @@ function channel(name: string, spec: TopicSpec): Record<string, unknown> {
     address,
     parameters,
     messages: {
-      [name]: { name, summary: spec.summary, payload: z.toJSONSchema(spec.payload, { io: 'input' }) },
+      [name]: { name, summary: spec.summary, payload: payloadSchema(spec.payload) },
     },
   };
 }
@@ -52,3 +52,12 @@ const PARAMETERS: Record<string, string> = {
   deviceId: 'a networked device’s id from the config',
   channel: 'the device’s own channel (status, reading, command…), see its PROTOCOL.md',
 };
+
+/** The payload's JSON Schema in draft 7, which AsyncAPI's default schema format builds on. */
+function payloadSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
+}

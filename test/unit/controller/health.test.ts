@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { TableHealth } from '../../../src/controller/health.js';
+
+describe('table health', () => {
+  it('is ok only when every configured device is online and the broker connected', () => {
+    let now = 1000;
+    const health = new TableHealth('t1', '1.0.0', () => now);
+    health.addDevice('rfid-1', 'rfid-reader', () => ({ frames: 3 }));
+    health.addDevice('shuffler-1', 'shuffler');
+    expect(health.report()).toMatchObject({
+      status: 'degraded',
+      devices: [{ status: 'unknown' }, { status: 'unknown' }],
+    });
+    health.mqtt({ state: 'connected' });
+    health.device({ device: 'rfid-1', status: 'online', detail: 'reader SIM' });
+    health.device({ device: 'shuffler-1', status: 'online' });
+    now = 4000;
+    health.device({ device: 'stranger', status: 'online' });
+    expect(health.report()).toEqual({
+      status: 'ok',
+      table: 't1',
+      version: '1.0.0',
+      uptimeS: 3,
+      mqtt: { state: 'connected' },
+      devices: [
+        {
+          id: 'rfid-1',
+          kind: 'rfid-reader',
+          status: 'online',
+          detail: 'reader SIM',
+          since: 1000,
+          counters: { frames: 3 },
+        },
+        { id: 'shuffler-1', kind: 'shuffler', status: 'online', detail: '', since: 1000 },
+      ],
+      refused: {},
+    });
+    health.device({ device: 'rfid-1', status: 'offline', detail: 'unplugged' });
+    health.refused('command');
+    health.refused('command');
+    expect(health.report()).toMatchObject({
+      status: 'degraded',
+      devices: [{ status: 'offline', since: 4000 }, {}],
+      refused: { command: 2 },
+    });
+  });
+});
