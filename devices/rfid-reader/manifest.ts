@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ANTENNAS } from '../../firmware-bridge/messages.js';
-import { usbDevice } from '../../src/config/fields.js';
+import { deviceLink } from '../../src/config/fields.js';
 import { parseSection } from '../../src/config/problems.js';
 import { MAX_SEATS } from '../../src/domain/seats.js';
 import type { Zone } from '../../src/domain/zones.js';
@@ -52,24 +52,12 @@ export const RFID_READER_DEFAULTS = {
   heartbeatTimeoutMs: 3000,
 } as const;
 
-export const serialLink = z.strictObject({
-  type: z.literal('serial').default('serial'),
-  /** A fixed device path; otherwise the transport finds the port by its USB ids. */
-  path: z.string().min(1).optional(),
-  usb: usbDevice.optional(),
-  baudRate: z.number().int().positive().default(RFID_READER_DEFAULTS.link.baudRate),
-});
-
 /** The `rfid-reader` section of the config file. Every field but `id` has a default. */
 export const rfidReaderConfigSchema = z
   .strictObject({
     /** The table machine treats devices whose id starts with `rfid` as card readers. */
     id: z.string().regex(/^rfid[A-Za-z0-9_.:-]*$/, 'a card reader id starts with "rfid" (e.g. "rfid-1")'),
-    link: serialLink
-      .refine((link) => link.path !== undefined || link.usb !== undefined, {
-        message: 'give the port as path (e.g. /dev/ttyACM0) or usb { vendorId, productId }',
-      })
-      .default(RFID_READER_DEFAULTS.link),
+    link: deviceLink(RFID_READER_DEFAULTS.link),
     /** Antenna index (as the board numbers them) → the zone it serves; a zone may have several. */
     antennas: z
       .record(antennaIndex, zoneLabel)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { deviceLink } from '../../src/config/fields.js';
 import { parseSection } from '../../src/config/problems.js';
-import { ms, serialLink } from '../rfid-reader/manifest.js';
+import { ms } from '../rfid-reader/manifest.js';
 
 /**
  * The automatic shuffler with card recognition, on an RS-232 or USB serial link speaking the shuffler
@@ -22,12 +23,7 @@ export const shufflerConfigSchema = z.strictObject({
     .regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/, 'a device id is a letter, then letters, digits or _ . : -')
     .refine((id) => !id.startsWith('rfid'), 'ids starting with "rfid" are for card readers')
     .default('shuffler'),
-  link: serialLink
-    .extend({ baudRate: z.number().int().positive().default(SHUFFLER_DEFAULTS.link.baudRate) })
-    .refine((link) => link.path !== undefined || link.usb !== undefined, {
-      message: 'give the port as path (e.g. /dev/ttyUSB0) or usb { vendorId, productId }',
-    })
-    .default(SHUFFLER_DEFAULTS.link),
+  link: deviceLink(SHUFFLER_DEFAULTS.link),
   /** No line at all for this long (heartbeats come every second) and the shuffler is offline. */
   heartbeatTimeoutMs: ms(1000, 60_000).default(SHUFFLER_DEFAULTS.heartbeatTimeoutMs),
   /** A SHUFFLE or EJECT neither ACKed nor NAKed within this time has failed. */

@@ -2,11 +2,13 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { asyncApiDocument } from '../mqtt/asyncapi.js';
 import { VERSION } from '../version.js';
+import { bridge } from './bridge.js';
 import { replay } from './replay.js';
 import { start } from './start.js';
 
 const USAGE = `usage: croupier replay FILE... [--check]
        croupier start [--config FILE] [--demo]
+       croupier bridge --table ID --device ID --serial PATH --mqtt URL [--baud N]
        croupier asyncapi
 
   replay     run scenario files through the table machine, one JSON line per incident or prompt
@@ -15,6 +17,9 @@ const USAGE = `usage: croupier replay FILE... [--check]
   start      run the table controller (HTTP /healthz, MQTT, devices) until SIGINT or SIGTERM
     --config   the config file (YAML or JSON); without it every key takes its default
     --demo     no hardware: a virtual table's simulated devices play hands round and round
+  bridge     expose a serial device (reader board, shuffler) on the table's broker, so that it can
+             hang off another computer; the controller's config then says link: { type: bridge }
+             (--username, and CROUPIER_MQTT_PASSWORD in the environment, for a broker that asks)
   asyncapi   print the AsyncAPI document of croupier's MQTT topics
 `;
 
@@ -41,6 +46,9 @@ async function main(argv: string[]): Promise<number> {
     case 'start':
       if (files.length === 0) return start({ configFile: values.config, demo: values.demo ?? false });
       break;
+    case 'bridge':
+      if (files.length === 0) return bridge(values);
+      break;
     case 'asyncapi':
       process.stdout.write(stringify(asyncApiDocument(VERSION)));
       return 0;
@@ -60,6 +68,12 @@ function parseCommandLine(argv: string[]) {
       check: { type: 'boolean' },
       config: { type: 'string' },
       demo: { type: 'boolean' },
+      table: { type: 'string' },
+      device: { type: 'string' },
+      serial: { type: 'string' },
+      baud: { type: 'string' },
+      mqtt: { type: 'string' },
+      username: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,

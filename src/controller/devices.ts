@@ -13,6 +13,7 @@ import { rfidToDomain } from '../../devices/rfid-reader/to-domain.js';
 import { shufflerDriver } from '../../devices/shuffler/driver.js';
 import type { ShufflerConfig } from '../../devices/shuffler/manifest.js';
 import { shufflerToDomain } from '../../devices/shuffler/to-domain.js';
+import { type ByteLink, bridgedByteLink } from '../../firmware-bridge/bridge.js';
 import type { DeckRegistry } from '../domain/deck-registry.js';
 import type { HidBinding } from '../io/hid.js';
 import type { MqttLink } from '../io/mqtt.js';
@@ -51,24 +52,32 @@ function countRefusals<E extends { kind: string }>(deviceId: string, context: De
   });
 }
 
-export function serialDeviceOf(link: {
-  path?: string | undefined;
-  usb?: SerialDevice | undefined;
-}): SerialDevice {
-  if (link.path !== undefined) return { path: link.path };
-  if (link.usb !== undefined) return link.usb;
-  throw new Error('a serial device needs a path or USB ids');
+type LinkConfig = RfidReaderConfig['link'];
+
+/** A serial device's byte link: its port on the Pi, or its bytes through `croupier bridge`. */
+function openByteLink(
+  link: LinkConfig,
+  deviceId: string,
+  context: DeviceContext,
+): { bytes: ByteLink; close(): Promise<void> } {
+  if (link.type === 'bridge') {
+    const bytes = bridgedByteLink(context.mqtt, deviceRoot(context.tableId, deviceId));
+    return { bytes, close: async () => undefined };
+  }
+  const device: SerialDevice = link.path !== undefined ? { path: link.path } : (link.usb as SerialDevice);
+  const serial = openSerialLink({ device, baudRate: link.baudRate });
+  return { bytes: rfidLinkFromSerial(serial), close: () => serial.close() };
 }
 
 export function openRfidReader(config: RfidReaderConfig, context: DeviceContext): DeviceHandle {
-  const serial = openSerialLink({ device: serialDeviceOf(config.link), baudRate: config.link.baudRate });
-  const reader = rfidReader(rfidLinkFromSerial(serial), config);
+  const link = openByteLink(config.link, config.id, context);
+  const reader = rfidReader(link.bytes, config);
   return {
     id: config.id,
     kind: 'rfid-reader',
     events: reader.events.pipe(countRefusals(config.id, context), rfidToDomain(config.id, context.registry)),
     counters: () => reader.counters(),
-    close: () => serial.close(),
+    close: () => link.close(),
   };
 }
 
@@ -99,8 +108,8 @@ export function openChipSensors(config: ChipSensorsConfig, context: DeviceContex
 
 /** The automatic shuffler with card recognition, on a serial link. */
 export function openShuffler(config: ShufflerConfig, context: DeviceContext): DeviceHandle {
-  const serial = openSerialLink({ device: serialDeviceOf(config.link), baudRate: config.link.baudRate });
-  const shuffler = shufflerDriver(rfidLinkFromSerial(serial), config);
+  const link = openByteLink(config.link, config.id, context);
+  const shuffler = shufflerDriver(link.bytes, config);
   return {
     id: config.id,
     kind: 'shuffler',
@@ -109,6 +118,6 @@ export function openShuffler(config: ShufflerConfig, context: DeviceContext): De
       shufflerToDomain(config.id, context.registry),
     ),
     counters: () => shuffler.counters(),
-    close: () => serial.close(),
+    close: () => link.close(),
   };
 }

@@ -31,6 +31,8 @@ export async function startLiveTable(
     seed?: number;
     /** The floor keeps its session on the broker: QoS 1 messages wait there while it is away. */
     persistentFloor?: boolean;
+    /** Rewrites the virtual table's `devices` section before croupier reads it. */
+    devices?: (devices: VirtualTable['devices']) => unknown;
   } = {},
 ): Promise<LiveTable> {
   const table = await startVirtualTable({ seed: overrides.seed ?? 2014 });
@@ -39,7 +41,7 @@ export async function startLiveTable(
     table: { id: 'test-table', ...overrides.table },
     http: { port: 0 },
     mqtt: { embedded: { port: 0 }, ...overrides.mqtt },
-    devices: table.devices,
+    devices: overrides.devices ? overrides.devices(table.devices) : table.devices,
     log: { level: 'debug' },
   });
   const logs: string[] = [];
