@@ -20,8 +20,8 @@ export interface DemoOptions {
 
 /** The demo's hands (paths from the package root): clean play and the incidents a dealer meets most. */
 export const DEMO_SCENARIOS = [
-  'test/scenarios/clean/me-several-hands.yaml',
   'test/scenarios/main-event-2014/exposed-card-dealer-card-2.yaml',
+  'test/scenarios/clean/me-several-hands.yaml',
   'test/scenarios/clean/me-heads-up.yaml',
   'test/scenarios/main-event-2014/flop-no-burn-identifiable.yaml',
   'test/scenarios/main-event-2014/premature-turn.yaml',

@@ -44,10 +44,11 @@ async function main(argv: string[]): Promise<number> {
       if (files.length > 0) return replay(files, { check: values.check ?? false });
       break;
     case 'start':
-      if (files.length === 0) return start({ configFile: values.config, demo: values.demo ?? false });
+      if (files.length === 0)
+        return stopped(await start({ configFile: values.config, demo: values.demo ?? false }));
       break;
     case 'bridge':
-      if (files.length === 0) return bridge(values);
+      if (files.length === 0) return stopped(await bridge(values));
       break;
     case 'asyncapi':
       process.stdout.write(stringify(asyncApiDocument(VERSION)));
@@ -59,6 +60,14 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write(USAGE);
   return 2;
+}
+
+/**
+ * A stopped controller or bridge has closed what it opened; a socket some library keeps must not hold
+ * systemd's stop (or the shell) hostage.
+ */
+function stopped(code: number): never {
+  process.exit(code);
 }
 
 function parseCommandLine(argv: string[]) {

@@ -62,7 +62,15 @@ export async function startController(
         qos: 1,
       },
     });
-    undo.push(() => mqtt.close());
+    undo.push(async () => {
+      // A clean stop says so; the will is for a croupier that vanished.
+      const said = mqtt.publish(topicOf(tableId, 'status'), statusMessage('offline', version), {
+        qos: 1,
+        retain: true,
+      });
+      await Promise.race([said, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      await mqtt.close();
+    });
     mqtt.status$.subscribe((status) => {
       health.mqtt(status);
       if (status.state === 'offline')

@@ -104,7 +104,8 @@ export function connectMqtt(options: MqttLinkOptions): MqttLink {
       status$.next({ state: 'closed' });
       status$.complete();
       incoming.complete();
-      await client.endAsync();
+      // Without a broker there is no one to say goodbye to: ending gracefully would wait for ever.
+      await client.endAsync(!client.connected);
     },
   };
 }

@@ -76,10 +76,17 @@ export async function startLiveTable(
   };
 }
 
-/** Polls rather than sleeps, so a loaded machine only makes the test slower. */
-export async function until(ms: number, what: () => string, condition: () => boolean): Promise<void> {
+/** Polls rather than sleeps, so a loaded machine only makes the test slower; `poll` refreshes what `condition` reads. */
+export async function until(
+  ms: number,
+  what: () => string,
+  condition: () => boolean,
+  poll: () => Promise<void> = async () => undefined,
+): Promise<void> {
   const deadline = performance.now() + ms;
-  while (!condition()) {
+  for (;;) {
+    await poll();
+    if (condition()) return;
     if (performance.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
