@@ -1,4 +1,4 @@
-import { asyncScheduler, map, merge, Observable, type SchedulerLike, type Subscription, share } from 'rxjs';
+import { asyncScheduler, map, merge, Observable, type SchedulerLike, share } from 'rxjs';
 import {
   type DecodeResult,
   type DecoderCounters,
@@ -8,6 +8,7 @@ import {
 import type { Command, Message, MessageOf } from '../../firmware-bridge/messages.js';
 import type { DeviceStatus } from '../../src/domain/events.js';
 import type { Zone } from '../../src/domain/zones.js';
+import { DeviceStatusTracker, type LinkState } from '../device-status.js';
 import { type RfidReaderConfig, rfidReaderManifest } from './manifest.js';
 import { type PresenceChange, PresenceTracker } from './presence.js';
 import { ReaderClock } from './reader-clock.js';
@@ -31,7 +32,7 @@ export type RfidEvent =
   /** Input the driver could not use (bad frame, lost frames, refused HELLO or command, unmapped antenna). */
   | { kind: 'rejected'; reason: string; t: number };
 
-export type LinkState = { up: true } | { up: false; reason: string };
+export type { LinkState };
 
 /**
  * What the driver needs from a transport (serial port with reconnect, or the MQTT bridge). The driver's
@@ -98,8 +99,6 @@ export function rfidReader(
   return { events, counters: () => session?.counters };
 }
 
-type Identity = { ok: true; serial: string; firmware: string } | { ok: false; detail: string };
-
 /** One subscription's state: the link, who the device said it is, its health, and tag presence. */
 class ReaderSession {
   readonly #config: RfidReaderConfig;
@@ -112,15 +111,10 @@ class ReaderSession {
   readonly #clock = new ReaderClock();
   readonly #presence: PresenceTracker;
   #refused = 0;
-  #link: LinkState = { up: false, reason: 'not opened yet' };
-  #identity: Identity | undefined;
+  readonly #device: DeviceStatusTracker;
   #health: MessageOf<'health'> | undefined;
-  #silent = false;
-  #silence: Subscription | undefined;
   /** Tag timeouts restart at the next reader time: after a HELLO, or when the reader is back online. */
   #resumePending = false;
-  #status: RfidStatus = 'offline';
-  #published: string | undefined;
   #commandSeq = 0;
   readonly #pending = new Map<number, Command>();
   /** Unmapped antennas already reported since the last HELLO: a board reads them every round. */
@@ -139,6 +133,23 @@ class ReaderSession {
     this.#zones = new Map(Object.entries(config.antennas).map(([index, zone]) => [Number(index), zone]));
     this.#pucks = new Set(config.pucks);
     this.#presence = new PresenceTracker(config);
+    this.#device = new DeviceStatusTracker({
+      scheduler,
+      heartbeatTimeoutMs: config.heartbeatTimeoutMs,
+      noun: 'reader',
+      reported: (reader) => {
+        const health = this.#health;
+        if (health?.status === 'fault') return ['fault', `${reader}: fault ${health.code}: ${health.detail}`];
+        if (health?.status === 'degraded')
+          return ['online', `${reader}: degraded ${health.code}: ${health.detail}`];
+        return ['online', reader];
+      },
+      changed: (status, detail, previous) => {
+        // Absence is judged only over time the reader was seen working.
+        if (status === 'online' && previous !== 'online') this.#resumePending = true;
+        this.#emit({ kind: 'status', status, detail, t: this.#now() });
+      },
+    });
   }
 
   get counters(): RfidCounters {
@@ -146,23 +157,17 @@ class ReaderSession {
   }
 
   linkUp(): void {
-    this.#link = { up: true };
-    this.#identity = undefined;
     this.#health = undefined;
-    this.#silent = false;
     this.#pending.clear();
     // A board that was already running introduces itself only when asked.
     this.#send({ type: 'command', command: 'identify', blinkSeconds: 0 });
-    this.#armSilence();
-    this.#publish();
+    this.#device.linkUp();
   }
 
   linkDown(reason: string): void {
     // The frame in progress is cut off: it is rejected, and the next link starts clean.
     for (const result of this.#decoder.flush()) this.#handle(result);
-    this.#link = { up: false, reason };
-    this.#silence?.unsubscribe();
-    this.#publish();
+    this.#device.linkDown(reason);
   }
 
   receive(chunk: Uint8Array): void {
@@ -170,7 +175,7 @@ class ReaderSession {
   }
 
   close(): void {
-    this.#silence?.unsubscribe();
+    this.#device.stop();
   }
 
   #now(): number {
@@ -180,10 +185,10 @@ class ReaderSession {
   #handle(result: DecodeResult): void {
     if (!result.ok) return this.#reject(`bad frame (${result.kind}): ${result.reason}`);
     if (result.dropped > 0) this.#reject(`${result.dropped} frame(s) lost before seq ${result.seq}`);
-    this.#heard();
+    this.#device.heard();
     const message = result.message;
     if (message.type === 'hello') return this.#hello(message);
-    if (this.#identity?.ok !== true) {
+    if (this.#device.identity?.ok !== true) {
       // Before the HELLO, or from a device of another kind: nothing to act on.
       this.#refused++;
       return;
@@ -194,12 +199,12 @@ class ReaderSession {
   #message(message: Exclude<Message, MessageOf<'hello'>>): void {
     switch (message.type) {
       case 'heartbeat':
-        if (this.#status === 'online')
+        if (this.#device.status === 'online')
           this.#changes(this.#presence.advance(this.#readerAt(message.uptimeMs)));
         return;
       case 'health':
         this.#health = message;
-        return this.#publish();
+        return this.#device.update();
       case 'tag-read': {
         const zone = this.#trackedZone(message.antenna);
         if (!zone) return;
@@ -232,10 +237,9 @@ class ReaderSession {
     if (hello.kind !== kind) {
       const device = `a ${hello.kind} (serial ${hello.serial})`;
       const detail = `the device on this link says it is ${device}, not an ${kind}`;
-      this.#identity = { ok: false, detail };
       this.#reject(`refused HELLO: ${detail}`);
+      this.#device.introduced({ ok: false, detail });
     } else {
-      this.#identity = { ok: true, serial: hello.serial, firmware: hello.firmware };
       this.#health = undefined;
       this.#clock.reset();
       this.#resumePending = true;
@@ -248,14 +252,14 @@ class ReaderSession {
         command: 'set-inventory-period',
         periodMs: this.#config.inventoryPeriodMs,
       });
+      this.#device.introduced({ ok: true, serial: hello.serial, firmware: hello.firmware });
     }
-    this.#publish();
   }
 
   /** The zone of a tag report to act on: the reader is online and the antenna mapped. */
   #trackedZone(antenna: number): Zone | undefined {
     const zone = this.#zones.get(antenna);
-    if (zone && this.#status === 'online') return zone;
+    if (zone && this.#device.status === 'online') return zone;
     this.#refused++;
     if (zone) return undefined;
     if (!this.#unmappedReported.has(antenna)) {
@@ -299,22 +303,6 @@ class ReaderSession {
     }
   }
 
-  /** Any intact frame shows the device alive: the heartbeat timeout starts again. */
-  #heard(): void {
-    this.#armSilence();
-    if (!this.#silent) return;
-    this.#silent = false;
-    this.#publish();
-  }
-
-  #armSilence(): void {
-    this.#silence?.unsubscribe();
-    this.#silence = this.#scheduler.schedule(() => {
-      this.#silent = true;
-      this.#publish();
-    }, this.#config.heartbeatTimeoutMs);
-  }
-
   #send(command: MessageOf<'command'>): void {
     const seq = this.#commandSeq;
     this.#commandSeq = (seq + 1) & 0xffff;
@@ -324,37 +312,5 @@ class ReaderSession {
 
   #reject(reason: string): void {
     this.#emit({ kind: 'rejected', reason, t: this.#now() });
-  }
-
-  /** Emits the status when it or its detail changed. */
-  #publish(): void {
-    const [status, detail] = this.#describe();
-    const key = `${status}: ${detail}`;
-    if (key === this.#published) return;
-    // Absence is judged only over time the reader was seen working.
-    if (status === 'online' && this.#status !== 'online') this.#resumePending = true;
-    this.#status = status;
-    this.#published = key;
-    this.#emit({ kind: 'status', status, detail, t: this.#now() });
-  }
-
-  #describe(): [RfidStatus, string] {
-    const timeout = this.#config.heartbeatTimeoutMs;
-    const identity = this.#identity;
-    if (!this.#link.up) return ['offline', `link down: ${this.#link.reason}`];
-    if (identity && !identity.ok) return ['fault', identity.detail];
-    if (!identity) {
-      return [
-        'offline',
-        this.#silent ? `no HELLO from the device within ${timeout} ms` : 'waiting for HELLO',
-      ];
-    }
-    const reader = `reader ${identity.serial}, firmware ${identity.firmware}`;
-    if (this.#silent) return ['offline', `${reader}: nothing heard for ${timeout} ms`];
-    const health = this.#health;
-    if (health?.status === 'fault') return ['fault', `${reader}: fault ${health.code}: ${health.detail}`];
-    if (health?.status === 'degraded')
-      return ['online', `${reader}: degraded ${health.code}: ${health.detail}`];
-    return ['online', reader];
   }
 }

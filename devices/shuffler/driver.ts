@@ -1,6 +1,7 @@
 import { asyncScheduler, map, merge, Observable, type SchedulerLike, type Subscription, share } from 'rxjs';
 import type { DeviceStatus, ShufflerState } from '../../src/domain/events.js';
-import type { LinkState, RfidLink } from '../rfid-reader/driver.js';
+import { DeviceStatusTracker } from '../device-status.js';
+import type { RfidLink } from '../rfid-reader/driver.js';
 import { LineReader } from './lines.js';
 import { type ShufflerConfig, shufflerManifest } from './manifest.js';
 import {
@@ -102,7 +103,6 @@ export function shufflerDriver(
   };
 }
 
-type Identity = { ok: true; serial: string; firmware: string } | { ok: false; detail: string };
 type Settle = (outcome: CommandOutcome) => void;
 
 const FAULTS: Partial<Record<ShufflerState, string>> = {
@@ -123,17 +123,13 @@ class ShufflerSession {
     rejected: Object.fromEntries(LINE_REJECTIONS.map((kind) => [kind, 0])) as Record<LineRejection, number>,
     refused: 0,
   };
-  #linkState: LinkState = { up: false, reason: 'not opened yet' };
-  #identity: Identity | undefined;
-  #silent = false;
-  #silence: Subscription | undefined;
+  readonly #device: DeviceStatusTracker;
   #report: DeckReport | undefined;
   /** The generation of the last STATUS heard; a heartbeat naming another one means a STATUS was lost. */
   #gen: number | undefined;
   /** The driver's own commands awaiting an answer: each is sent once at a time. */
   readonly #asking = new Set<'IDENT' | 'QUERY'>();
   #reported: string | undefined;
-  #published: string | undefined;
   #nextId = 0;
   readonly #pending = new Map<number, { settle: Settle; timer: Subscription }>();
 
@@ -147,25 +143,31 @@ class ShufflerSession {
     this.#scheduler = scheduler;
     this.#link = link;
     this.#emit = emit;
+    this.#device = new DeviceStatusTracker({
+      scheduler,
+      heartbeatTimeoutMs: config.heartbeatTimeoutMs,
+      noun: 'shuffler',
+      reported: (shuffler) => {
+        const report = this.#report;
+        const fault = report && FAULTS[report.state];
+        if (!fault) return ['online', shuffler];
+        return ['fault', `${shuffler}: ${fault}${report.code ? ` (code ${report.code})` : ''}`];
+      },
+      changed: (status, detail) => this.#emit({ kind: 'status', status, detail, t: this.#now() }),
+    });
   }
 
   linkUp(): void {
-    this.#linkState = { up: true };
-    this.#identity = undefined;
     this.#report = undefined;
-    this.#silent = false;
+    this.#device.linkUp();
     // A shuffler that was already running introduces itself only when asked.
     this.#internal('IDENT');
-    this.#armSilence();
-    this.#publish();
   }
 
   linkDown(reason: string): void {
     for (const line of this.#lines.flush()) this.#handle(line);
-    this.#linkState = { up: false, reason };
-    this.#silence?.unsubscribe();
+    this.#device.linkDown(reason);
     this.#settleAll(`link down: ${reason}`);
-    this.#publish();
   }
 
   receive(chunk: Uint8Array): void {
@@ -173,14 +175,14 @@ class ShufflerSession {
   }
 
   close(): void {
-    this.#silence?.unsubscribe();
+    this.#device.stop();
     this.#settleAll('the shuffler driver stopped');
   }
 
   /** Sends a host command, or settles at once with why the device cannot take it now. */
   command(verb: CommandVerb, settle: Settle): void {
-    const [status, detail] = this.#describe();
-    if (status === 'offline' || this.#identity?.ok !== true) {
+    const [status, detail] = this.#device.describe();
+    if (status === 'offline' || this.#device.identity?.ok !== true) {
       settle({ ok: false, reason: `the shuffler cannot take commands (${status}: ${detail})` });
       return;
     }
@@ -194,7 +196,7 @@ class ShufflerSession {
     this.#send(verb, (outcome) => {
       this.#asking.delete(verb);
       // A link going down fails it too, and says so itself.
-      if (!outcome.ok && this.#linkState.up) this.#reject(`${verb} failed: ${outcome.reason}`);
+      if (!outcome.ok && this.#device.link.up) this.#reject(`${verb} failed: ${outcome.reason}`);
     });
   }
 
@@ -216,16 +218,16 @@ class ShufflerSession {
       return this.#reject(`bad line (${line.kind}): ${line.reason}`);
     }
     this.counters.lines++;
-    this.#heard();
+    this.#device.heard();
     const message = line.message;
     if (message.verb === 'HELLO') return this.#hello(message);
     // The answer to IDENT comes before the HELLO it asks for.
     if (message.verb === 'ACK' || message.verb === 'NAK') return this.#answer(message);
-    if (this.#identity?.ok !== true) {
+    if (this.#device.identity?.ok !== true) {
       // Before the HELLO, or from a device of another kind: nothing to act on. A device heard but not
       // introduced missed the IDENT (sent before its end of the cable was open): it is asked again.
       this.counters.refused++;
-      if (!this.#identity) this.#internal('IDENT');
+      if (!this.#device.identity) this.#internal('IDENT');
       return;
     }
     this.#message(message);
@@ -250,12 +252,11 @@ class ShufflerSession {
     this.#report = undefined;
     if (hello.kind !== kind) {
       const detail = `the device on this link says it is a ${hello.kind} (serial ${hello.serial}), not a ${kind}`;
-      this.#identity = { ok: false, detail };
       this.#reject(`refused HELLO: ${detail}`);
+      this.#device.introduced({ ok: false, detail });
     } else {
-      this.#identity = { ok: true, serial: hello.serial, firmware: hello.fw };
+      this.#device.introduced({ ok: true, serial: hello.serial, firmware: hello.fw });
     }
-    this.#publish();
   }
 
   #deckStatus(status: MessageOf<'STATUS'>): void {
@@ -271,7 +272,7 @@ class ShufflerSession {
       this.#reported = key;
       this.#emit({ kind: 'report', t: this.#now(), ...report });
     }
-    this.#publish();
+    this.#device.update();
   }
 
   #answer(answer: MessageOf<'ACK'> | MessageOf<'NAK'>): void {
@@ -300,51 +301,7 @@ class ShufflerSession {
     return this.#scheduler.now();
   }
 
-  /** Any intact line shows the device alive: the heartbeat timeout starts again. */
-  #heard(): void {
-    this.#armSilence();
-    if (!this.#silent) return;
-    this.#silent = false;
-    this.#publish();
-  }
-
-  #armSilence(): void {
-    this.#silence?.unsubscribe();
-    this.#silence = this.#scheduler.schedule(() => {
-      this.#silent = true;
-      this.#publish();
-    }, this.#config.heartbeatTimeoutMs);
-  }
-
   #reject(reason: string): void {
     this.#emit({ kind: 'rejected', reason, t: this.#now() });
-  }
-
-  /** Emits the device status when it or its detail changed. */
-  #publish(): void {
-    const [status, detail] = this.#describe();
-    const key = `${status}: ${detail}`;
-    if (key === this.#published) return;
-    this.#published = key;
-    this.#emit({ kind: 'status', status, detail, t: this.#now() });
-  }
-
-  #describe(): [ShufflerHealth, string] {
-    const timeout = this.#config.heartbeatTimeoutMs;
-    const identity = this.#identity;
-    if (!this.#linkState.up) return ['offline', `link down: ${this.#linkState.reason}`];
-    if (identity && !identity.ok) return ['fault', identity.detail];
-    if (!identity) {
-      return [
-        'offline',
-        this.#silent ? `no HELLO from the device within ${timeout} ms` : 'waiting for HELLO',
-      ];
-    }
-    const device = `shuffler ${identity.serial}, firmware ${identity.firmware}`;
-    if (this.#silent) return ['offline', `${device}: nothing heard for ${timeout} ms`];
-    const report = this.#report;
-    const fault = report && FAULTS[report.state];
-    if (fault) return ['fault', `${device}: ${fault}${report.code ? ` (code ${report.code})` : ''}`];
-    return ['online', device];
   }
 }

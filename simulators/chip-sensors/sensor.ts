@@ -13,9 +13,9 @@ import {
 } from '../../devices/chip-sensors/protocol.js';
 import type { ChipZone } from '../../src/domain/zones.js';
 import { connectMqtt, type MqttLink } from '../../src/io/mqtt.js';
+import { type NetworkCable, openCable } from '../network-cable.js';
 import { mulberry32 } from '../random.js';
 import { type Cancel, realScheduler, type Scheduler } from '../rfid-reader/scheduler.js';
-import { type NetworkCable, openCable } from '../network-cable.js';
 
 /**
  * A simulated networked chip sensor (a load cell under each zone): it connects to the broker with the same

@@ -3,15 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { BRIDGE_GONE, bridgeSerialDevice } from '../../firmware-bridge/bridge.js';
 import { openCable } from '../../simulators/network-cable.js';
-import { playTable } from '../../simulators/virtual-table/play.js';
 import { connectMqtt } from '../../src/io/mqtt.js';
 import { openSerialLink } from '../../src/io/serial.js';
 import { deviceRoot } from '../../src/mqtt/topics.js';
 import { publicOutput } from '../../src/outputs/public.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
 import { replayEvents } from '../../src/table/table.js';
-import { startLiveTable, until } from './live-table.js';
-import { requireSocat, TEN_SEAT_ZONES } from './pty.js';
+import { playOn, startLiveTable, until } from './live-table.js';
+import { requireSocat } from './pty.js';
 
 /*
  * The reader board moved off the Pi: `croupier bridge` (here its function, in this process) holds the
@@ -72,14 +71,7 @@ describe('a reader board behind croupier bridge', () => {
       () => reader()?.status === 'online',
     );
 
-    const play = playTable(scenario.events, {
-      reader: live.table.reader,
-      antennas: TEN_SEAT_ZONES,
-      buttonUid: live.table.buttonUid,
-      channels: live.table.channels,
-      key: live.controller.input,
-      arrivals: live.arrivals,
-    });
+    const play = playOn(live, scenario.events);
     undo.push(async () => play.stop());
     await play.done;
     const expected = replayEvents(

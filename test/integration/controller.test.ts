@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
-import { playTable } from '../../simulators/virtual-table/play.js';
 import { publicOutput } from '../../src/outputs/public.js';
 import { parseScenarioText, type Scenario } from '../../src/scenario/load.js';
 import { replayEvents } from '../../src/table/table.js';
-import { startLiveTable, until } from './live-table.js';
-import { requireSocat, TEN_SEAT_ZONES } from './pty.js';
+import { playOn, startLiveTable, until } from './live-table.js';
+import { requireSocat } from './pty.js';
 import { holeCards, leakedSecrets } from './secrets.js';
 
 /*
@@ -49,14 +48,7 @@ describe.concurrent('the controller on a virtual table, watched over MQTT', () =
         () => live.controller.health.report().devices[0]?.status === 'online',
       );
 
-      const play = playTable(scenario.events, {
-        reader: live.table.reader,
-        antennas: TEN_SEAT_ZONES,
-        buttonUid: live.table.buttonUid,
-        channels: live.table.channels,
-        key: live.controller.input,
-        arrivals: live.arrivals,
-      });
+      const play = playOn(live, scenario.events);
       undo.push(async () => play.stop());
       await play.done;
       await until(

@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
-import { playTable } from '../../simulators/virtual-table/play.js';
+import type { TablePlay } from '../../simulators/virtual-table/play.js';
 import type { DomainEvent } from '../../src/domain/events.js';
 import { publicOutput } from '../../src/outputs/public.js';
 import { parseScenarioText, type Scenario } from '../../src/scenario/load.js';
 import { replayEvents } from '../../src/table/table.js';
-import { type LiveTable, startLiveTable, until } from './live-table.js';
+import { type LiveTable, playOn, startLiveTable, until } from './live-table.js';
 import { startMosquitto } from './mosquitto.js';
-import { requireSocat, TEN_SEAT_ZONES } from './pty.js';
+import { requireSocat } from './pty.js';
 
 /*
  * The faults a card room produces, on the controller as `croupier start` runs it: a reader unplugged
@@ -40,7 +40,7 @@ describe.concurrent('faults on a live table', () => {
     const scenario = withPause(await load(PREMATURE_FLOP), FIRST_ACTION, 8000);
     const live = await startLiveTable({ push: (step) => undo.push(step) }, { table: tableOf(scenario) });
     await readerOnline(live);
-    const play = start(live, scenario);
+    const play = playOn(live, scenario.events);
     undo.push(async () => play.stop());
     await until(
       10_000,
@@ -79,7 +79,7 @@ describe.concurrent('faults on a live table', () => {
     );
     await readerOnline(live);
     const before = readerCounters(live);
-    const play = start(live, scenario);
+    const play = playOn(live, scenario.events);
     undo.push(async () => play.stop());
     let bursts = 0;
     const noise = setInterval(() => {
@@ -125,7 +125,7 @@ describe.concurrent('faults on a live table', () => {
     );
     await readerOnline(live);
     await sleep(500); // the floor's subscription is on the broker
-    const play = start(live, scenario);
+    const play = playOn(live, scenario.events);
     undo.push(async () => play.stop());
     await until(
       10_000,
@@ -181,17 +181,6 @@ const configOf = (scenario: Scenario) => ({
   orderWindowMs: scenario.table.orderWindowMs,
 });
 
-function start(live: LiveTable, scenario: Scenario) {
-  return playTable(scenario.events, {
-    reader: live.table.reader,
-    antennas: TEN_SEAT_ZONES,
-    buttonUid: live.table.buttonUid,
-    channels: live.table.channels,
-    key: live.controller.input,
-    arrivals: live.arrivals,
-  });
-}
-
 const readerStatus = (live: LiveTable) =>
   live.controller.health.report().devices.find((device) => device.kind === 'rfid-reader')?.status;
 
@@ -217,11 +206,7 @@ function readerCounters(live: LiveTable): ReaderCounters {
 }
 
 /** The incidents the floor received, `at` traced back to the file's events, once `count` are in and a false one had time to come. */
-async function incidentsOf(
-  live: LiveTable,
-  play: ReturnType<typeof start>,
-  count: number,
-): Promise<unknown[]> {
+async function incidentsOf(live: LiveTable, play: TablePlay, count: number): Promise<unknown[]> {
   const incidents = () => live.messages.filter((message) => message.topic.endsWith('/incident'));
   await until(
     15_000,

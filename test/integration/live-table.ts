@@ -1,12 +1,14 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { filter, firstValueFrom, map, type Observable } from 'rxjs';
+import { playTable, type TablePlay } from '../../simulators/virtual-table/play.js';
 import { startVirtualTable, type VirtualTable } from '../../simulators/virtual-table/table.js';
 import { parseConfig } from '../../src/config/config.js';
 import { type Controller, startController } from '../../src/controller/controller.js';
 import type { DomainEvent } from '../../src/domain/events.js';
 import { connectMqtt, type MqttLink, type MqttMessage } from '../../src/io/mqtt.js';
 import type { Cleanups } from './pty.js';
+import { TEN_SEAT_ZONES } from './pty.js';
 
 /**
  * croupier as `croupier start` runs it, on a virtual table's simulated devices over real PTYs and its
@@ -74,6 +76,18 @@ export async function startLiveTable(
     logs,
     arrivals: controller.updates.pipe(map(({ event }) => event)),
   };
+}
+
+/** Plays a scenario's events on the live table: cards on the reader, the rest on the other devices or keyed. */
+export function playOn(live: LiveTable, events: readonly DomainEvent[]): TablePlay {
+  return playTable(events, {
+    reader: live.table.reader,
+    antennas: TEN_SEAT_ZONES,
+    buttonUid: live.table.buttonUid,
+    channels: live.table.channels,
+    key: live.controller.input,
+    arrivals: live.arrivals,
+  });
 }
 
 /** Polls rather than sleeps, so a loaded machine only makes the test slower; `poll` refreshes what `condition` reads. */

@@ -1,0 +1,120 @@
+import type { SchedulerLike, Subscription } from 'rxjs';
+import type { DeviceStatus } from '../src/domain/events.js';
+
+export type DeviceHealth = DeviceStatus['status'];
+
+/** The state of a device's link, as the transport reports it. */
+export type LinkState = { up: true } | { up: false; reason: string };
+
+/** Who the device said it is in its HELLO: the configured kind, or something else (refused). */
+export type Identity = { ok: true; serial: string; firmware: string } | { ok: false; detail: string };
+
+export interface DeviceStatusOptions {
+  scheduler: SchedulerLike;
+  /** Nothing heard for this long (heartbeats come every second) and the device is offline. */
+  heartbeatTimeoutMs: number;
+  /** How the device is named in details: `reader`, `shuffler`. */
+  noun: string;
+  /** The status the device's own reports give once it is introduced and heard: `named` is e.g. "reader SN, firmware 1.0". */
+  reported(named: string): [DeviceHealth, string];
+  /** The status or its detail changed. */
+  changed(status: DeviceHealth, detail: string, previous: DeviceHealth): void;
+}
+
+/**
+ * A serial device's status as its driver judges it, the same for every kind: offline while the link is
+ * down, before the HELLO, or when silent past the heartbeat timeout; fault when the device is not of the
+ * configured kind; otherwise what its own reports say. Only changes are passed on.
+ */
+export class DeviceStatusTracker {
+  readonly #options: DeviceStatusOptions;
+  #link: LinkState = { up: false, reason: 'not opened yet' };
+  #identity: Identity | undefined;
+  #silent = false;
+  #silence: Subscription | undefined;
+  #status: DeviceHealth = 'offline';
+  #published: string | undefined;
+
+  constructor(options: DeviceStatusOptions) {
+    this.#options = options;
+  }
+
+  get link(): LinkState {
+    return this.#link;
+  }
+
+  get identity(): Identity | undefined {
+    return this.#identity;
+  }
+
+  get status(): DeviceHealth {
+    return this.#status;
+  }
+
+  /** The link is (back) up: the device must introduce itself again. */
+  linkUp(): void {
+    this.#link = { up: true };
+    this.#identity = undefined;
+    this.#silent = false;
+    this.#armSilence();
+    this.update();
+  }
+
+  linkDown(reason: string): void {
+    this.#link = { up: false, reason };
+    this.#silence?.unsubscribe();
+    this.update();
+  }
+
+  introduced(identity: Identity): void {
+    this.#identity = identity;
+    this.update();
+  }
+
+  /** Any intact frame or line shows the device alive: the heartbeat timeout starts again. */
+  heard(): void {
+    this.#armSilence();
+    if (!this.#silent) return;
+    this.#silent = false;
+    this.update();
+  }
+
+  /** Judges the status again (after the device's own report changed, say) and passes on a change. */
+  update(): void {
+    const [status, detail] = this.describe();
+    const key = `${status}: ${detail}`;
+    if (key === this.#published) return;
+    const previous = this.#status;
+    this.#status = status;
+    this.#published = key;
+    this.#options.changed(status, detail, previous);
+  }
+
+  describe(): [DeviceHealth, string] {
+    const timeout = this.#options.heartbeatTimeoutMs;
+    const identity = this.#identity;
+    if (!this.#link.up) return ['offline', `link down: ${this.#link.reason}`];
+    if (identity && !identity.ok) return ['fault', identity.detail];
+    if (!identity) {
+      return [
+        'offline',
+        this.#silent ? `no HELLO from the device within ${timeout} ms` : 'waiting for HELLO',
+      ];
+    }
+    const named = `${this.#options.noun} ${identity.serial}, firmware ${identity.firmware}`;
+    if (this.#silent) return ['offline', `${named}: nothing heard for ${timeout} ms`];
+    return this.#options.reported(named);
+  }
+
+  stop(): void {
+    this.#silence?.unsubscribe();
+  }
+
+  #armSilence(): void {
+    this.#silence?.unsubscribe();
+    this.#silence = this.#options.scheduler.schedule(() => {
+      this.#silent = true;
+      this.update();
+    }, this.#options.heartbeatTimeoutMs);
+  }
+}
