@@ -1,8 +1,9 @@
-import { asyncScheduler, map, merge, Observable, type SchedulerLike, type Subscription, share } from 'rxjs';
+import { asyncScheduler, map, merge, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { z } from 'zod';
 import type { DeviceStatus } from '../../src/domain/events.js';
 import type { ChipZone } from '../../src/domain/zones.js';
 import type { MqttLink, MqttMessage, MqttStatus } from '../../src/io/mqtt.js';
+import { sessionEvents } from '../device-session.js';
 import { ReaderClock } from '../rfid-reader/reader-clock.js';
 import type { ChipSensorsConfig } from './manifest.js';
 import {
@@ -83,29 +84,22 @@ export function chipSensor(
 ): ChipSensor {
   const pending = new Map<number, ChipZone>();
   let commandId = 0;
-  let session: SensorSession | undefined;
-  const events = new Observable<ChipSensorEvent>((subscriber) => {
-    const current = new SensorSession(baseTopic, config, scheduler, pending, (event) =>
-      subscriber.next(event),
-    );
-    session = current;
-    const inputs = merge(
-      link.status$.pipe(map((status) => () => current.linkStatus(status))),
-      link.messages(`${baseTopic}/#`).pipe(map((message) => () => current.message(message))),
-    ).subscribe({
-      next: (apply) => apply(),
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => subscriber.complete(),
-    });
-    return () => {
-      inputs.unsubscribe();
-      current.close();
-    };
-  }).pipe(share());
+  const { events, session } = sessionEvents(
+    (emit: (event: ChipSensorEvent) => void) =>
+      new SensorSession(baseTopic, config, scheduler, pending, emit),
+    (current) =>
+      merge(
+        link.status$.pipe(map((status) => () => current.linkStatus(status))),
+        link.messages(`${baseTopic}/#`).pipe(map((message) => () => current.message(message))),
+      ),
+  );
 
   return {
     events,
-    counters: () => session && { ...session.counters },
+    counters: () => {
+      const current = session();
+      return current && { ...current.counters };
+    },
     async tare(zone) {
       if (!config.zones.includes(zone)) {
         throw new RangeError(`${zone} is not among the zones chip sensor ${config.id} serves`);

@@ -1,5 +1,6 @@
-import { asyncScheduler, ignoreElements, merge, Observable, type SchedulerLike, share, tap } from 'rxjs';
+import { asyncScheduler, map, merge, type Observable, type SchedulerLike } from 'rxjs';
 import type { DeviceStatus } from '../../src/domain/events.js';
+import { sessionEvents } from '../device-session.js';
 import { BadgeTyping } from './badge.js';
 import { BootKeyboard, type KeyPress, keyName, type Leds, ledReport } from './boot-keyboard.js';
 import { KeyEntry, type KeypadEntry } from './entry.js';
@@ -64,28 +65,27 @@ export function hidKeypad(
   config: HidKeypadConfig,
   scheduler: SchedulerLike = asyncScheduler,
 ): HidKeypad {
-  let session: KeypadSession | undefined;
   let leds = ONLINE_LEDS;
-  const events = new Observable<KeypadEvent>((subscriber) => {
-    const current = new KeypadSession(config, scheduler, link, (event) => subscriber.next(event));
-    current.setLeds(leds);
-    session = current;
-    // The driver's events end, or fail, with its inputs.
-    return merge(
-      link.state.pipe(
-        tap((state) => (state.up ? current.linkUp(state.where) : current.linkDown(state.reason))),
+  const { events, session } = sessionEvents(
+    (emit: (event: KeypadEvent) => void) => {
+      const current = new KeypadSession(config, scheduler, link, emit);
+      current.setLeds(leds);
+      return current;
+    },
+    (current) =>
+      merge(
+        link.state.pipe(
+          map((state) => () => (state.up ? current.linkUp(state.where) : current.linkDown(state.reason))),
+        ),
+        link.reports.pipe(map((report) => () => current.receive(report))),
       ),
-      link.reports.pipe(tap((report) => current.receive(report))),
-    )
-      .pipe(ignoreElements())
-      .subscribe(subscriber);
-  }).pipe(share());
+  );
   return {
     events,
-    counters: () => session?.counters,
+    counters: () => session()?.counters,
     setLeds(next) {
       leds = next;
-      session?.setLeds(next);
+      session()?.setLeds(next);
     },
   };
 }
@@ -93,6 +93,9 @@ export function hidKeypad(
 type Interpret = (press: KeyPress, t: number) => KeypadEvent[];
 
 class KeypadSession {
+  /** Nothing to release: the session holds no timer (an entry's timeout is judged at the next key). */
+  close(): void {}
+
   readonly counters: KeypadCounters = {
     reports: 0,
     presses: 0,

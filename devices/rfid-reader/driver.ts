@@ -1,4 +1,4 @@
-import { asyncScheduler, map, merge, Observable, type SchedulerLike, share } from 'rxjs';
+import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import {
   type DecodeResult,
   type DecoderCounters,
@@ -8,6 +8,7 @@ import {
 import type { Command, Message, MessageOf } from '../../firmware-bridge/messages.js';
 import type { DeviceStatus } from '../../src/domain/events.js';
 import type { Zone } from '../../src/domain/zones.js';
+import { byteLinkInputs, sessionEvents } from '../device-session.js';
 import { DeviceStatusTracker, type LinkState } from '../device-status.js';
 import { type RfidReaderConfig, rfidReaderManifest } from './manifest.js';
 import { type PresenceChange, PresenceTracker } from './presence.js';
@@ -74,29 +75,12 @@ export function rfidReader(
   config: RfidReaderConfig,
   scheduler: SchedulerLike = asyncScheduler,
 ): RfidReader {
-  let session: ReaderSession | undefined;
-  const events = new Observable<RfidEvent>((subscriber) => {
-    const current = new ReaderSession(
-      config,
-      scheduler,
-      (bytes) => link.write(bytes),
-      (event) => subscriber.next(event),
-    );
-    session = current;
-    const inputs = merge(
-      link.state.pipe(map((state) => () => (state.up ? current.linkUp() : current.linkDown(state.reason)))),
-      link.bytes.pipe(map((chunk) => () => current.receive(chunk))),
-    ).subscribe({
-      next: (apply) => apply(),
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => subscriber.complete(),
-    });
-    return () => {
-      inputs.unsubscribe();
-      current.close();
-    };
-  }).pipe(share());
-  return { events, counters: () => session?.counters };
+  const { events, session } = sessionEvents(
+    (emit: (event: RfidEvent) => void) =>
+      new ReaderSession(config, scheduler, (bytes) => link.write(bytes), emit),
+    (current) => byteLinkInputs(link, current),
+  );
+  return { events, counters: () => session()?.counters };
 }
 
 /** One subscription's state: the link, who the device said it is, its health, and tag presence. */

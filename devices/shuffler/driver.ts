@@ -1,5 +1,6 @@
-import { asyncScheduler, map, merge, Observable, type SchedulerLike, type Subscription, share } from 'rxjs';
+import { asyncScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { DeviceStatus, ShufflerState } from '../../src/domain/events.js';
+import { byteLinkInputs, sessionEvents } from '../device-session.js';
 import { DeviceStatusTracker } from '../device-status.js';
 import type { RfidLink } from '../rfid-reader/driver.js';
 import { LineReader } from './lines.js';
@@ -74,31 +75,18 @@ export function shufflerDriver(
   config: ShufflerConfig,
   scheduler: SchedulerLike = asyncScheduler,
 ): Shuffler {
-  let session: ShufflerSession | undefined;
-  const events = new Observable<ShufflerEvent>((subscriber) => {
-    const current = new ShufflerSession(config, scheduler, link, (event) => subscriber.next(event));
-    session = current;
-    const inputs = merge(
-      link.state.pipe(map((state) => () => (state.up ? current.linkUp() : current.linkDown(state.reason)))),
-      link.bytes.pipe(map((chunk) => () => current.receive(chunk))),
-    ).subscribe({
-      next: (apply) => apply(),
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => subscriber.complete(),
-    });
-    return () => {
-      inputs.unsubscribe();
-      current.close();
-      if (session === current) session = undefined;
-    };
-  }).pipe(share());
+  const { events, session } = sessionEvents(
+    (emit: (event: ShufflerEvent) => void) => new ShufflerSession(config, scheduler, link, emit),
+    (current) => byteLinkInputs(link, current),
+  );
   return {
     events,
-    counters: () => session?.counters,
+    counters: () => session()?.counters,
     command: (name) =>
       new Promise((resolve) => {
-        if (!session) return resolve({ ok: false, reason: 'the shuffler driver is not running' });
-        session.command(name === 'shuffle' ? 'SHUFFLE' : 'EJECT', resolve);
+        const current = session();
+        if (!current) return resolve({ ok: false, reason: 'the shuffler driver is not running' });
+        current.command(name === 'shuffle' ? 'SHUFFLE' : 'EJECT', resolve);
       }),
   };
 }
