@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseSection } from '../../src/config/problems.js';
 import { MAX_SEATS } from '../../src/domain/seats.js';
 import type { ChipZone } from '../../src/domain/zones.js';
+import { deviceManifest } from '../manifest.js';
 import { CHIP_SENSORS_KIND, chipZonesSchema } from './protocol.js';
 
 /**
@@ -64,15 +64,12 @@ export const chipSensorsConfigSchema = z
 
 export type ChipSensorsConfig = z.output<typeof chipSensorsConfigSchema>;
 
-/** Validates a config section; `where` is its place in the config file, for the error message. */
-export function parseChipSensorsConfig(section: unknown, where = 'devices.chip-sensors'): ChipSensorsConfig {
-  return parseSection(chipSensorsConfigSchema, section, where);
-}
+export const chipSensorsManifest = deviceManifest(
+  CHIP_SENSORS_KIND,
+  'mqtt',
+  CHIP_SENSORS_DEFAULTS,
+  chipSensorsConfigSchema,
+);
 
-export const chipSensorsManifest = {
-  kind: CHIP_SENSORS_KIND,
-  link: 'mqtt',
-  defaults: CHIP_SENSORS_DEFAULTS,
-  configSchema: chipSensorsConfigSchema,
-  parseConfig: parseChipSensorsConfig,
-} as const;
+/** Validates a config section, or throws a ConfigError naming each bad key under `where`. */
+export const parseChipSensorsConfig = chipSensorsManifest.parseConfig;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { usbDevice } from '../../src/config/fields.js';
-import { parseSection } from '../../src/config/problems.js';
+import { deviceManifest } from '../manifest.js';
 import { KEY_NAMES } from './boot-keyboard.js';
 import { MEANINGS, type Meaning } from './entry.js';
 
@@ -104,15 +104,12 @@ export const hidKeypadConfigSchema = z.discriminatedUnion('mode', [keypadSection
 export type HidKeypadConfig = z.output<typeof hidKeypadConfigSchema>;
 export type KeypadConfig = z.output<typeof keypadSection>;
 
-/** Validates a config section; `where` is its place in the config file, for the error message. */
-export function parseHidKeypadConfig(section: unknown, where = 'devices.hid-keypad'): HidKeypadConfig {
-  return parseSection(hidKeypadConfigSchema, section, where);
-}
+export const hidKeypadManifest = deviceManifest(
+  'hid-keypad',
+  'hid',
+  HID_KEYPAD_DEFAULTS,
+  hidKeypadConfigSchema,
+);
 
-export const hidKeypadManifest = {
-  kind: 'hid-keypad',
-  link: 'hid',
-  defaults: HID_KEYPAD_DEFAULTS,
-  configSchema: hidKeypadConfigSchema,
-  parseConfig: parseHidKeypadConfig,
-} as const;
+/** Validates a config section, or throws a ConfigError naming each bad key under `where`. */
+export const parseHidKeypadConfig = hidKeypadManifest.parseConfig;

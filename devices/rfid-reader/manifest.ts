@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MAX_ANTENNAS } from '../../firmware-bridge/messages.js';
 import { deviceLink } from '../../src/config/fields.js';
-import { parseSection } from '../../src/config/problems.js';
 import { MAX_SEATS } from '../../src/domain/seats.js';
 import type { Zone } from '../../src/domain/zones.js';
+import { deviceManifest } from '../manifest.js';
 
 /**
  * The RFID reader board: HF antennas multiplexed under each seat, the board, the burn spot and the
@@ -92,15 +92,12 @@ export const rfidReaderConfigSchema = z
 
 export type RfidReaderConfig = z.output<typeof rfidReaderConfigSchema>;
 
-/** Validates a config section; `where` is its place in the config file, for the error message. */
-export function parseRfidReaderConfig(section: unknown, where = 'devices.rfid-reader'): RfidReaderConfig {
-  return parseSection(rfidReaderConfigSchema, section, where);
-}
+export const rfidReaderManifest = deviceManifest(
+  'rfid-reader',
+  'serial',
+  RFID_READER_DEFAULTS,
+  rfidReaderConfigSchema,
+);
 
-export const rfidReaderManifest = {
-  kind: 'rfid-reader',
-  link: 'serial',
-  defaults: RFID_READER_DEFAULTS,
-  configSchema: rfidReaderConfigSchema,
-  parseConfig: parseRfidReaderConfig,
-} as const;
+/** Validates a config section, or throws a ConfigError naming each bad key under `where`. */
+export const parseRfidReaderConfig = rfidReaderManifest.parseConfig;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deviceLink } from '../../src/config/fields.js';
-import { parseSection } from '../../src/config/problems.js';
+import { deviceManifest } from '../manifest.js';
 import { ms } from '../rfid-reader/manifest.js';
 
 /**
@@ -32,15 +32,7 @@ export const shufflerConfigSchema = z.strictObject({
 
 export type ShufflerConfig = z.output<typeof shufflerConfigSchema>;
 
-/** Validates a config section, or throws a ConfigError naming each bad key under `where`. */
-export function parseShufflerConfig(section: unknown, where = 'devices.shuffler'): ShufflerConfig {
-  return parseSection(shufflerConfigSchema, section, where);
-}
+export const shufflerManifest = deviceManifest('shuffler', 'serial', SHUFFLER_DEFAULTS, shufflerConfigSchema);
 
-export const shufflerManifest = {
-  kind: 'shuffler',
-  link: 'serial',
-  defaults: SHUFFLER_DEFAULTS,
-  configSchema: shufflerConfigSchema,
-  parseConfig: parseShufflerConfig,
-} as const;
+/** Validates a config section, or throws a ConfigError naming each bad key under `where`. */
+export const parseShufflerConfig = shufflerManifest.parseConfig;
