@@ -1,0 +1,115 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BehaviorSubject, NEVER, Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { TableUpdate } from '../../../src/controller/pipeline.js';
+import type { DomainEvent, Unsequenced } from '../../../src/domain/events.js';
+import type { MqttLink, MqttStatus, PublishOptions } from '../../../src/io/mqtt.js';
+import { publishTable } from '../../../src/mqtt/publisher.js';
+import { PROFILES } from '../../../src/rules/index.js';
+import type { TableOutput } from '../../../src/rules/types.js';
+import { tableMachine } from '../../../src/table/machine.js';
+
+interface Published {
+  topic: string;
+  payload: string;
+  options: PublishOptions | undefined;
+}
+
+/** A link that records what croupier publishes; its status is the test's to set. */
+function recordingLink() {
+  const status$ = new BehaviorSubject<MqttStatus>({ state: 'connecting' });
+  const published: Published[] = [];
+  const link: MqttLink = {
+    status$,
+    messages: () => NEVER,
+    publish: async (topic, payload, options) => {
+      published.push({ topic, payload: Buffer.from(payload).toString(), options });
+    },
+    close: async () => undefined,
+  };
+  return { link, status$, published };
+}
+
+/** A table fed by hand: each event gives the update the pipeline would. */
+function table() {
+  const actor = createActor(tableMachine, { input: { seats: 9, profile: PROFILES['main-event-2014'] } });
+  let outputs: TableOutput[] = [];
+  actor.on('output', ({ output }) => outputs.push(output));
+  actor.start();
+  const updates = new Subject<TableUpdate>();
+  let seq = 0;
+  const send = (event: Unsequenced<DomainEvent>) => {
+    const sequenced = { ...event, seq: seq++ } as DomainEvent;
+    actor.send(sequenced);
+    updates.next({ event: sequenced, outputs, snapshot: actor.getSnapshot() });
+    outputs = [];
+  };
+  return { updates, send };
+}
+
+const card = (seat: number, uid: string) => ({
+  type: 'card.seen' as const,
+  t: 1000 + seat,
+  zone: `seat:${seat}` as const,
+  uid,
+  face: null,
+  deck: null,
+});
+
+describe('the MQTT publisher', () => {
+  it('says online (retained) on each connect, the state when it changes, incidents at QoS 1', () => {
+    const { link, status$, published } = recordingLink();
+    const { updates, send } = table();
+    publishTable(link, updates, {
+      tableId: 't1',
+      version: '9',
+      privateDelayMs: 60_000,
+      failed: () => undefined,
+    });
+    status$.next({ state: 'connected' });
+    send({ type: 'hand.start', t: 0, button: 9, players: [1, 2, 3], blinds: [50, 100], deck: 'A' });
+    send({ type: 'settle', t: 100 });
+    // A foreign tag dealt face down: the incident names it, masked.
+    send(card(1, '04C0FFEE'));
+    send({ type: 'settle', t: 2000 });
+    status$.next({ state: 'offline', reason: 'gone' });
+    status$.next({ state: 'connected' });
+
+    const on = (topic: string) => published.filter((p) => p.topic === `croupier/v1/t1/${topic}`);
+    expect(on('status').map((p) => [p.payload, p.options])).toEqual([
+      ['{"state":"online","version":"9","api":"v1"}', { qos: 1, retain: true }],
+      ['{"state":"online","version":"9","api":"v1"}', { qos: 1, retain: true }],
+    ]);
+    const states = on('state');
+    expect(states.every((p) => p.options?.retain === true)).toBe(true);
+    expect(new Set(states.map((p) => p.payload)).size).toBe(states.length);
+    const [incident] = on('incident');
+    expect(incident?.options).toEqual({ qos: 1, retain: false });
+    expect(JSON.parse(incident?.payload ?? '{}')).toMatchObject({
+      incident: 'FOREIGN_CARD',
+      cards: [{ hidden: true }],
+    });
+    expect(published.map((p) => p.payload).join()).not.toContain('04C0FFEE');
+  });
+
+  it('holds every domain event for the broadcast delay before private/events, settles left out', async () => {
+    const { link, published } = recordingLink();
+    const { updates, send } = table();
+    publishTable(link, updates, {
+      tableId: 't1',
+      version: '9',
+      privateDelayMs: 300,
+      failed: () => undefined,
+    });
+    send({ type: 'hand.start', t: 0, button: 9, players: [1, 2, 3], blinds: [50, 100], deck: 'A' });
+    send(card(1, '04A1B2C3'));
+    send({ type: 'settle', t: 2000 });
+    const held = () => published.filter((p) => p.topic === 'croupier/v1/t1/private/events');
+    await sleep(100);
+    expect(held()).toEqual([]);
+    await sleep(400);
+    expect(held().map((p) => JSON.parse(p.payload).type)).toEqual(['hand.start', 'card.seen']);
+    expect(held()[1]?.payload).toContain('04A1B2C3');
+  });
+});
