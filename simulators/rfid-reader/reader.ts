@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { type DecodeResult, encodeMessage, FrameDecoder } from '../../firmware-bridge/codec.js';
 import { type Message, type MessageOf, messageSchema } from '../../firmware-bridge/messages.js';
+import { DeviceLine } from '../device-line.js';
 import { mulberry32 } from '../random.js';
 import { type Cancel, realScheduler, type Scheduler } from './scheduler.js';
 
@@ -49,7 +50,7 @@ export class SimulatedReader {
   #antennas: AntennaMap;
   #periodMs: number;
 
-  #line: { stream: Duplex; release(): void } | null = null;
+  readonly #line = new DeviceLine();
   #running = false;
   #offline = false;
   #health: Health = HEALTHY;
@@ -102,33 +103,19 @@ export class SimulatedReader {
 
   /** Plugs the board into another line (a replug) without rebooting: its clock, sequence and tags go on. */
   attach(line: Duplex): void {
-    this.#detach();
     const decoder = new FrameDecoder();
     const onData = (chunk: Buffer) => {
       // A hung firmware reads nothing.
       if (this.#offline) return;
       for (const result of decoder.push(chunk)) this.#receive(result);
     };
-    const onGone = () => {
-      if (this.#line?.stream === line) this.#detach();
-    };
-    line.on('data', onData);
-    line.on('close', onGone);
-    // Kept after release: an unplugged port may still report errors, which must not crash the process.
-    line.on('error', onGone);
-    this.#line = {
-      stream: line,
-      release: () => {
-        line.off('data', onData);
-        line.off('close', onGone);
-      },
-    };
+    this.#line.attach(line, onData);
   }
 
   /** Powers the board off: no timer is left; the line stays open for its owner to close. */
   stop(): void {
     this.#pause();
-    this.#detach();
+    this.#line.detach();
     this.#running = false;
   }
 
@@ -208,11 +195,6 @@ export class SimulatedReader {
   #stopInventory(): void {
     this.#inventory?.();
     this.#inventory = null;
-  }
-
-  #detach(): void {
-    this.#line?.release();
-    this.#line = null;
   }
 
   #every(ms: number, task: () => void): Cancel {
@@ -348,9 +330,7 @@ export class SimulatedReader {
     this.#write(encodeMessage(message, seq));
   }
 
-  /** Bytes written while no line is attached are lost in the unplugged cable. */
   #write(bytes: Buffer): void {
-    const stream = this.#line?.stream;
-    if (stream?.writable) stream.write(bytes);
+    this.#line.write(bytes);
   }
 }

@@ -6,6 +6,7 @@ import {
   PROTOCOL_VERSION,
   type ShufflerMessage,
 } from '../../devices/shuffler/protocol.js';
+import { DeviceLine } from '../device-line.js';
 import { mulberry32 } from '../random.js';
 import { type Cancel, realScheduler, type Scheduler } from '../rfid-reader/scheduler.js';
 
@@ -62,7 +63,7 @@ export class SimulatedShuffler {
   readonly #shuffleNoise: () => number;
   readonly #lineNoise: () => number;
 
-  #line: { stream: Duplex; release(): void } | null = null;
+  readonly #line = new DeviceLine();
   #running = false;
   #silent = false;
   #bootAt = 0;
@@ -110,7 +111,6 @@ export class SimulatedShuffler {
 
   /** Plugs the shuffler into another line (a replug) without rebooting. */
   attach(line: Duplex): void {
-    this.#detach();
     const lines = new LineReader();
     const onData = (chunk: Buffer) => {
       // A hung firmware reads nothing.
@@ -120,20 +120,7 @@ export class SimulatedShuffler {
         else this.#linesRefused++;
       }
     };
-    const onGone = () => {
-      if (this.#line?.stream === line) this.#detach();
-    };
-    line.on('data', onData);
-    line.on('close', onGone);
-    // Kept after release: an unplugged port may still report errors, which must not crash the process.
-    line.on('error', onGone);
-    this.#line = {
-      stream: line,
-      release: () => {
-        line.off('data', onData);
-        line.off('close', onGone);
-      },
-    };
+    this.#line.attach(line, onData);
   }
 
   /** Powers the shuffler off: no timer is left; the line stays open for its owner to close. */
@@ -141,7 +128,7 @@ export class SimulatedShuffler {
     this.#heartbeat?.();
     this.#heartbeat = null;
     this.#stopShuffle();
-    this.#detach();
+    this.#line.detach();
     this.#running = false;
   }
 
@@ -340,15 +327,8 @@ export class SimulatedShuffler {
     return `${line.slice(0, at)}${changed}${line.slice(at + 1)}`;
   }
 
-  #detach(): void {
-    this.#line?.release();
-    this.#line = null;
-  }
-
-  /** Bytes written while no line is attached are lost in the unplugged cable. */
   #write(bytes: Buffer): void {
-    const stream = this.#line?.stream;
-    if (stream?.writable) stream.write(bytes);
+    this.#line.write(bytes);
   }
 }
 
