@@ -39,14 +39,7 @@ describe.concurrent('faults on a live table', () => {
     // A pause after the deal, long enough to pull the cable and plug it back.
     const scenario = withPause(await load(PREMATURE_FLOP), FIRST_ACTION, 8000);
     const live = await startLiveTable({ push: (step) => undo.push(step) }, { table: tableOf(scenario) });
-    await readerOnline(live);
-    const play = playOn(live, scenario.events);
-    undo.push(async () => play.stop());
-    await until(
-      10_000,
-      () => 'the deal',
-      () => !play.unread().includes(LAST_HOLE_CARD),
-    );
+    const play = await dealOn(live, scenario, undo);
 
     const unplugged = performance.now();
     await live.table.unplugReader();
@@ -123,15 +116,8 @@ describe.concurrent('faults on a live table', () => {
       { push: (step) => undo.push(step) },
       { table: tableOf(scenario), mqtt: { url: mosquitto.url }, persistentFloor: true },
     );
-    await readerOnline(live);
     await sleep(500); // the floor's subscription is on the broker
-    const play = playOn(live, scenario.events);
-    undo.push(async () => play.stop());
-    await until(
-      10_000,
-      () => 'the deal',
-      () => !play.unread().includes(LAST_HOLE_CARD),
-    );
+    const play = await dealOn(live, scenario, undo);
     const stopped = mosquitto.stop();
     // The incident is ruled while the broker is away.
     let ruled = false;
@@ -153,6 +139,19 @@ describe.concurrent('faults on a live table', () => {
     expect(await incidentsOf(live, play, expected.length)).toEqual(expected);
   });
 });
+
+/** Plays the premature flop on the live table, once its reader is online; resolves when the hole cards are in. */
+async function dealOn(live: LiveTable, scenario: Scenario, undo: Undo): Promise<TablePlay> {
+  await readerOnline(live);
+  const play = playOn(live, scenario.events);
+  undo.push(async () => play.stop());
+  await until(
+    10_000,
+    () => 'the deal',
+    () => !play.unread().includes(LAST_HOLE_CARD),
+  );
+  return play;
+}
 
 function cleanupsOf(onTestFinished: (fn: () => Promise<void>) => void): Undo {
   const undo: Undo = [];
