@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { asyncScheduler, type Observable, Subject, share } from 'rxjs';
+import { asyncScheduler, connectable, type Observable, Subject } from 'rxjs';
 import type { CroupierConfig } from '../config/config.js';
 import { registryFromConfig } from '../config/decks.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../io/broker.js';
@@ -96,14 +96,17 @@ export async function startController(
     const dealer = new Subject<SourceEvent>();
     const commands = floorCommands(mqtt, tableId, now, ({ reason }) => refused('command', reason));
 
-    const updates = tablePipeline({
-      config: {
-        seats: config.table.seats,
-        profile: PROFILES[config.table.profile],
-        orderWindowMs: config.table.orderWindowMs,
-      },
-      sources: [...devices.map((device) => device.events), dealer, commands],
-    }).pipe(share());
+    // Every output is subscribed before the table starts: a device's first status may come at once.
+    const updates = connectable(
+      tablePipeline({
+        config: {
+          seats: config.table.seats,
+          profile: PROFILES[config.table.profile],
+          orderWindowMs: config.table.orderWindowMs,
+        },
+        sources: [...devices.map((device) => device.events), dealer, commands],
+      }),
+    );
     const publishing = publishTable(mqtt, updates, {
       tableId,
       version,
@@ -122,6 +125,8 @@ export async function startController(
       error: (error: unknown) => log.fatal({ err: error }, 'the table pipeline failed'),
     });
     undo.push(async () => judging.unsubscribe());
+    const running = updates.connect();
+    undo.push(async () => running.unsubscribe());
 
     const http = await startHttp(config.http, health);
     undo.push(() => http.server.close());
