@@ -55,6 +55,21 @@ describe('the MQTT link against the embedded broker', () => {
     expect((await received).map((message) => message.payload.toString())).toEqual(['one', 'two']);
   });
 
+  it('sends a QoS 1 publish again when the broker died before acknowledging it', async () => {
+    const first = await broker();
+    const table = link(first.url, 'table', { reconnectMs: 1000 });
+    await connected(table);
+    const sent = table.publish('croupier/v1/t1/incident', 'in flight', { qos: 1 });
+    await first.close();
+    undo.pop();
+    const again = await broker(first.port);
+    const floor = link(again.url, 'floor');
+    await connected(floor);
+    const received = firstValueFrom(floor.messages('croupier/v1/t1/incident'));
+    await sent;
+    expect((await received).payload.toString()).toBe('in flight');
+  });
+
   it('keeps QoS 1 publishes made while the broker is away and delivers them when it is back', async () => {
     const first = await broker();
     // The table retries once a second: the floor is back and subscribed before it.
