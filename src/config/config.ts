@@ -78,6 +78,11 @@ export const configSchema = z.strictObject({
     })
     .refine((devices) => deviceIds(Object.values(devices).flat()), 'two devices share an id')
     .default({ rfid: [], keypad: [], chips: [], shuffler: [] }),
+  display: z
+    .strictObject({
+      language: z.enum(['fr', 'en']).default('fr').describe('the display’s language at start'),
+    })
+    .default({ language: 'fr' }),
   log: z
     .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
     .default({ level: 'info' }),

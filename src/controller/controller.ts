@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { asyncScheduler, connectable, type Observable, Subject } from 'rxjs';
 import type { CroupierConfig } from '../config/config.js';
 import { registryFromConfig } from '../config/decks.js';
+import { registerDisplay } from '../display/server.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../io/broker.js';
 import type { HidBinding } from '../io/hid.js';
 import { connectMqtt } from '../io/mqtt.js';
@@ -13,7 +15,7 @@ import { PROFILES } from '../rules/index.js';
 import { type DeviceHandle, openChipSensors, openKeypad, openRfidReader, openShuffler } from './devices.js';
 import { TableHealth } from './health.js';
 import { startHttp } from './http.js';
-import { type SourceEvent, type TableUpdate, tablePipeline } from './pipeline.js';
+import { initialSnapshot, type SourceEvent, type TableUpdate, tablePipeline } from './pipeline.js';
 
 export interface Controller {
   /** The HTTP server (`/healthz`; the display later). */
@@ -96,14 +98,15 @@ export async function startController(
     const dealer = new Subject<SourceEvent>();
     const commands = floorCommands(mqtt, tableId, now, ({ reason }) => refused('command', reason));
 
+    const tableConfig = {
+      seats: config.table.seats,
+      profile: PROFILES[config.table.profile],
+      orderWindowMs: config.table.orderWindowMs,
+    };
     // Every output is subscribed before the table starts: a device's first status may come at once.
     const updates = connectable(
       tablePipeline({
-        config: {
-          seats: config.table.seats,
-          profile: PROFILES[config.table.profile],
-          orderWindowMs: config.table.orderWindowMs,
-        },
+        config: tableConfig,
         sources: [...devices.map((device) => device.events), dealer, commands],
       }),
     );
@@ -128,7 +131,21 @@ export async function startController(
     const running = updates.connect();
     undo.push(async () => running.unsubscribe());
 
-    const http = await startHttp(config.http, health);
+    let latest = initialSnapshot(tableConfig);
+    const tracking = updates.subscribe(({ snapshot }) => {
+      latest = snapshot;
+    });
+    undo.push(async () => tracking.unsubscribe());
+    const display = (server: FastifyInstance) =>
+      registerDisplay(server, {
+        hello: { table: tableId, version, profile: config.table.profile, language: config.display.language },
+        updates,
+        snapshot: () => latest,
+        health,
+        input: (event) => dealer.next(event),
+        now,
+      });
+    const http = await startHttp(config.http, health, [display]);
     undo.push(() => http.server.close());
     log.info(
       { table: tableId, http: http.url, mqtt: mqttUrl, devices: devices.map((d) => d.id) },

@@ -25,6 +25,15 @@ export interface TableUpdate {
   snapshot: TableSnapshot;
 }
 
+/** Where a table stands before its first event. */
+export function initialSnapshot(config: TableConfig): TableSnapshot {
+  const actor = createActor(tableMachine, { input: config });
+  actor.start();
+  const snapshot = actor.getSnapshot();
+  actor.stop();
+  return snapshot;
+}
+
 export interface TablePipelineOptions {
   config: TableConfig;
   /** Domain events from the table's devices (normalised driver output) and from the dealer's inputs. */

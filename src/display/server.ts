@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { distinctUntilChanged, map, type Observable } from 'rxjs';
+import type { WebSocket } from 'ws';
+import type { TableHealth } from '../controller/health.js';
+import type { SourceEvent, TableSnapshot, TableUpdate } from '../controller/pipeline.js';
+import { publicOutput, publicState } from '../outputs/public.js';
+import { PACKAGE_ROOT } from '../version.js';
+import { DISPLAY_ACTIONS, type DisplayDevice, type DisplayMessage, type Language } from './protocol.js';
+
+export interface DisplayOptions {
+  hello: { table: string; version: string; profile: string; language: Language };
+  updates: Observable<TableUpdate>;
+  /** Where the table stands now, for a display that connects between two events. */
+  snapshot(): TableSnapshot;
+  health: TableHealth;
+  /** The dealer's touches, as dealer inputs for the table. */
+  input(event: SourceEvent): void;
+  now(): number;
+}
+
+/** The built page (`npm run build:display`); without it the display says how to build it. */
+const PAGE = join(PACKAGE_ROOT, 'dist/display');
+
+/**
+ * The dealer display's server side: the page, a WebSocket on `/ws` that sends the public state (and each
+ * incident as it is ruled) to every screen, and the dealer's touches as POSTs. Everything sent is the
+ * public view: no hole card's identity leaves here.
+ */
+export async function registerDisplay(server: FastifyInstance, options: DisplayOptions): Promise<void> {
+  await server.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  if (existsSync(join(PAGE, 'index.html'))) {
+    await server.register(fastifyStatic, { root: PAGE });
+  } else {
+    server.get('/', async (_, reply) =>
+      reply.code(503).type('text/plain').send('the display is not built: run npm run build:display'),
+    );
+  }
+  const screens = new Set<WebSocket>();
+  const send = (socket: WebSocket, message: DisplayMessage) => socket.send(JSON.stringify(message));
+  const stateMessage = (snapshot: TableSnapshot): DisplayMessage => ({
+    type: 'state',
+    state: publicState(snapshot),
+    devices: options.health
+      .report()
+      .devices.map(({ id, kind, status, detail }): DisplayDevice => ({ id, kind, status, detail })),
+  });
+
+  const broadcast = (text: string) => {
+    for (const socket of screens) socket.send(text);
+  };
+  const states = options.updates
+    .pipe(
+      map(({ snapshot }) => JSON.stringify(stateMessage(snapshot))),
+      distinctUntilChanged(),
+    )
+    .subscribe(broadcast);
+  const rulings = options.updates.subscribe(({ outputs }) => {
+    for (const output of outputs) broadcast(JSON.stringify({ type: 'output', output: publicOutput(output) }));
+  });
+  server.addHook('onClose', async () => {
+    states.unsubscribe();
+    rulings.unsubscribe();
+  });
+
+  server.get('/ws', { websocket: true }, (socket) => {
+    screens.add(socket);
+    socket.on('close', () => screens.delete(socket));
+    // A screen sends nothing over the socket: its touches are POSTs.
+    socket.on('message', () => socket.close(1003, 'the display sends its touches as POSTs'));
+    send(socket, { type: 'hello', ...options.hello });
+    send(socket, stateMessage(options.snapshot()));
+  });
+
+  for (const [path, input] of [
+    [DISPLAY_ACTIONS.confirm, 'confirm'],
+    [DISPLAY_ACTIONS.callFloor, 'call-floor'],
+  ] as const) {
+    server.post(path, async (_, reply) => {
+      options.input({ type: 'dealer', t: options.now(), input });
+      return reply.code(202).send({ taken: input });
+    });
+  }
+}
