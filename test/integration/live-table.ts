@@ -33,6 +33,7 @@ export async function startLiveTable(
     seed?: number;
     /** The floor keeps its session on the broker: QoS 1 messages wait there while it is away. */
     persistentFloor?: boolean;
+    display?: Record<string, unknown>;
     /** Rewrites the virtual table's `devices` section before croupier reads it. */
     devices?: (devices: VirtualTable['devices']) => unknown;
   } = {},
@@ -45,6 +46,7 @@ export async function startLiveTable(
     mqtt: { embedded: { port: 0 }, ...overrides.mqtt },
     devices: overrides.devices ? overrides.devices(table.devices) : table.devices,
     log: { level: 'debug' },
+    ...(overrides.display && { display: overrides.display }),
   });
   const logs: string[] = [];
   const sink = new Writable({

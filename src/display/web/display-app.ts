@@ -1,0 +1,165 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { PublicOutput, PublicState } from '../../outputs/public.js';
+import type { DisplayDevice, Language } from '../protocol.js';
+import { type DisplayAction, send } from './actions.js';
+import { LightElement } from './light-element.js';
+import { DisplayLink } from './link.js';
+import { nameOf, PROMPT_NAMES, t } from './messages.js';
+import './incident-alert.js';
+import './table-view.js';
+
+type Prompt = Extract<PublicOutput, { kind: 'prompt' }>;
+
+/** Which step a confirm was sent for: the button waits until the table has moved past it. */
+function stepKey(incident: PublicState['incident']): string | null {
+  return incident ? `${incident.at}:${incident.step}` : null;
+}
+
+/**
+ * The dealer display: the bar (hand, connection, language, call the floor), the table, the device
+ * strip, a prompt banner, and the incident alert over everything but the bar while a procedure is open.
+ */
+export class DisplayApp extends LightElement {
+  static override properties = {
+    chosen: { state: true },
+    prompt: { state: true },
+    sending: { state: true },
+    failed: { state: true },
+  };
+  /** The language the dealer picked on screen; until then, the configured one from `hello`. */
+  declare chosen: Language | null;
+  /** The last prompt, with the hand it belongs to: it goes when the dealer closes it or the hand ends. */
+  declare prompt: { output: Prompt; hand: number | null } | null;
+  declare sending: string | null;
+  declare failed: boolean;
+
+  readonly #link = new DisplayLink(
+    this,
+    new URL('/ws', location.href.replace(/^http/, 'ws')).href,
+    (output) => {
+      if (output.kind === 'prompt') this.prompt = { output, hand: this.#link.state?.state.hand ?? null };
+    },
+  );
+
+  constructor() {
+    super();
+    this.chosen = null;
+    this.prompt = null;
+    this.sending = null;
+    this.failed = false;
+  }
+
+  protected override willUpdate(): void {
+    this.language = this.chosen ?? this.#link.hello?.language ?? 'fr';
+  }
+
+  protected override updated(): void {
+    document.documentElement.lang = this.language;
+  }
+
+  protected override render(): TemplateResult {
+    const view = this.#link.state?.state ?? null;
+    const live = this.#link.status === 'open';
+    return html`${this.#bar(view)}
+      <main class="table-area ${live ? '' : 'stale'}">
+        ${live ? nothing : html`<p class="stale-note">${t(this.language, 'stale')}</p>`}
+        <croupier-table .view=${view} .language=${this.language}></croupier-table>
+        ${this.#prompt(view)}
+      </main>
+      ${this.#devices(this.#link.state?.devices ?? [])}
+      <croupier-alert
+        .incident=${view?.incident ?? null}
+        .language=${this.language}
+        .sending=${this.sending !== null && this.sending === stepKey(view?.incident ?? null)}
+        @confirm=${() => this.#confirm(view)}
+      ></croupier-alert>
+      ${this.failed ? html`<p class="toast" role="alert">${t(this.language, 'notSent')}</p>` : nothing}`;
+  }
+
+  #bar(view: PublicState | null): TemplateResult {
+    const language = this.language;
+    const hello = this.#link.hello;
+    const status = this.#link.status;
+    const floor = view?.phase === 'floor';
+    return html`<header class="bar">
+      <div class="bar-info">
+        <strong class="hand-no">${view?.hand != null ? t(language, 'hand', { n: view.hand }) : t(language, 'noHand')}</strong>
+        ${view ? html`<span class="phase">${t(language, `phase.${view.phase}`)}</span>` : nothing}
+        ${hello ? html`<span class="table-name">${t(language, 'table', { id: hello.table, profile: hello.profile })}</span>` : nothing}
+      </div>
+      <div class="connection link-${status}" data-testid="connection" data-state=${status} role="status">
+        <span class="dot"></span>${t(language, `link.${status}`)}
+      </div>
+      <div class="lang" role="group" aria-label=${t(language, 'language')}>
+        ${this.#languageButton('fr')} ${this.#languageButton('en')}
+      </div>
+      <button class="call-floor ${floor ? 'called' : ''}" data-testid="call-floor" @click=${() => this.#send('callFloor')}>
+        ${t(language, floor ? 'floorCalled' : 'callFloor')}
+      </button>
+    </header>`;
+  }
+
+  #languageButton(language: Language): TemplateResult {
+    return html`<button
+      data-testid="lang-${language}"
+      aria-pressed=${String(this.language === language)}
+      @click=${() => {
+        this.chosen = language;
+      }}
+    >
+      ${t(this.language, language === 'fr' ? 'langFr' : 'langEn')}
+    </button>`;
+  }
+
+  #prompt(view: PublicState | null): TemplateResult | typeof nothing {
+    const prompt = this.prompt;
+    if (!prompt || prompt.hand !== (view?.hand ?? null)) return nothing;
+    const language = this.language;
+    const { output } = prompt;
+    return html`<aside class="prompt" data-testid="prompt" data-code=${output.prompt} role="status">
+      <div class="prompt-body">
+        <strong>${nameOf(language, PROMPT_NAMES, output.prompt)}</strong>
+        <span class="rule">${output.rule}</span>
+        <ol>${output.steps.map((step) => html`<li>${step.text[language]}</li>`)}</ol>
+      </div>
+      <button class="dismiss" @click=${() => {
+        this.prompt = null;
+      }}>${t(language, 'dismiss')}</button>
+    </aside>`;
+  }
+
+  #devices(devices: readonly DisplayDevice[]): TemplateResult {
+    const language = this.language;
+    const refused = this.#link.refused;
+    return html`<footer class="devices">
+      ${devices.map(
+        (
+          device,
+        ) => html`<span class="device status-${device.status}" data-testid="device-${device.id}" data-status=${device.status}>
+          <span class="dot"></span><span class="device-id">${device.id}</span>
+          <span>${t(language, `device.${device.status}`)}</span>
+          ${device.status === 'online' || !device.detail ? nothing : html`<span class="detail">${device.detail}</span>`}
+        </span>`,
+      )}
+      ${refused > 0 ? html`<span class="refused">${t(language, 'refused', { n: refused })}</span>` : nothing}
+    </footer>`;
+  }
+
+  #confirm(view: PublicState | null): void {
+    const key = stepKey(view?.incident ?? null);
+    if (key === null || this.sending === key) return;
+    this.sending = key;
+    void this.#send('confirm').then((taken) => {
+      if (!taken && this.sending === key) this.sending = null;
+    });
+  }
+
+  async #send(action: DisplayAction): Promise<boolean> {
+    this.failed = false;
+    const taken = await send(action);
+    this.failed = !taken;
+    return taken;
+  }
+}
+
+customElements.define('croupier-display', DisplayApp);

@@ -1,0 +1,157 @@
+import type { IncidentCode, PromptCode, RulingCode, StepCheck, Text } from '../../rules/types.js';
+import type { Language } from '../protocol.js';
+
+/**
+ * Every word the display shows, in both languages. Components never hold text of their own: they name a
+ * key here (or a code the table sends), so a language is complete or the test says which key is not.
+ * `{name}` marks a value filled in at render time.
+ */
+
+export const UI = {
+  table: { fr: 'Table {id} · {profile}', en: 'Table {id} · {profile}' },
+  hand: { fr: 'Coup n° {n}', en: 'Hand #{n}' },
+  noHand: { fr: 'Pas de coup en cours', en: 'No hand in play' },
+  'phase.idle': { fr: 'En attente', en: 'Waiting' },
+  'phase.dealing': { fr: 'Distribution', en: 'Dealing' },
+  'phase.betting': { fr: 'Enchères', en: 'Betting' },
+  'phase.showdown': { fr: 'Abattage', en: 'Showdown' },
+  'phase.ended': { fr: 'Coup terminé', en: 'Hand over' },
+  'phase.void': { fr: 'En attente de la redonne', en: 'Waiting for the redeal' },
+  'phase.floor': { fr: 'Décision du floor', en: 'Floor deciding' },
+  'street.preflop': { fr: 'Préflop', en: 'Preflop' },
+  'street.flop': { fr: 'Flop', en: 'Flop' },
+  'street.turn': { fr: 'Turn', en: 'Turn' },
+  'street.river': { fr: 'River', en: 'River' },
+  pot: { fr: 'Pot', en: 'Pot' },
+  seat: { fr: 'Place {n}', en: 'Seat {n}' },
+  'status.in-hand': { fr: 'En jeu', en: 'In hand' },
+  'status.folded': { fr: 'Couché', en: 'Folded' },
+  'status.all-in': { fr: 'Tapis', en: 'All-in' },
+  'status.out': { fr: 'Hors du coup', en: 'Not dealt in' },
+  buttonMark: { fr: 'D', en: 'D' },
+  smallBlind: { fr: 'PB', en: 'SB' },
+  bigBlind: { fr: 'GB', en: 'BB' },
+  dealer: { fr: 'Croupier', en: 'Dealer' },
+  board: { fr: 'Board', en: 'Board' },
+  burn: { fr: 'Brûlées', en: 'Burn' },
+  dead: { fr: 'Cartes mortes', en: 'Dead cards' },
+  /** Under a card: which deck it is from (a single letter alone would read as a rank). */
+  deck: { fr: 'jeu {id}', en: 'deck {id}' },
+  unknownCard: { fr: 'Inconnue', en: 'Unknown' },
+  'device.online': { fr: 'En ligne', en: 'Online' },
+  'device.offline': { fr: 'Hors ligne', en: 'Offline' },
+  'device.fault': { fr: 'En défaut', en: 'Fault' },
+  'device.unknown': { fr: 'Pas encore entendu', en: 'Not heard yet' },
+  'link.open': { fr: 'En direct', en: 'Live' },
+  'link.connecting': { fr: 'Connexion…', en: 'Connecting…' },
+  'link.closed': { fr: 'Coupé : reconnexion…', en: 'Offline: reconnecting…' },
+  stale: {
+    fr: 'Écran figé : il n’est plus à jour tant que la connexion n’est pas revenue.',
+    en: 'Not live: this screen is out of date until the connection is back.',
+  },
+  refused: { fr: 'Messages refusés : {n}', en: 'Messages refused: {n}' },
+  callFloor: { fr: 'Appeler le floor', en: 'Call the floor' },
+  floorCalled: { fr: 'Floor appelé', en: 'Floor called' },
+  floorFirst: {
+    fr: 'Appelez le floor d’abord : la procédure se fait sous son œil.',
+    en: 'Call the floor first: the procedure is done under the floor’s eye.',
+  },
+  ruling: { fr: 'Décision', en: 'Ruling' },
+  rule: { fr: 'Règle', en: 'Rule' },
+  seats: { fr: 'Places', en: 'Seats' },
+  confirm: { fr: 'Fait', en: 'Done' },
+  sending: { fr: 'Envoi…', en: 'Sending…' },
+  sensorCheck: { fr: 'Les capteurs peuvent le vérifier : {check}', en: 'Sensors can verify it: {check}' },
+  procedureDone: { fr: 'Procédure terminée', en: 'Procedure complete' },
+  notSent: { fr: 'Non transmis : touchez à nouveau', en: 'Not sent: touch again' },
+  dismiss: { fr: 'Fermer', en: 'Close' },
+  language: { fr: 'Langue', en: 'Language' },
+  langFr: { fr: 'FR', en: 'FR' },
+  langEn: { fr: 'EN', en: 'EN' },
+} as const satisfies Record<string, Text>;
+
+export type UiKey = keyof typeof UI;
+
+export const INCIDENT_NAMES: Record<IncidentCode, Text> = {
+  DECK_COUNT: { fr: 'Jeu incomplet ou en trop', en: 'Wrong deck count' },
+  DECK_FACE_UP: { fr: 'Carte retournée dans le jeu', en: 'Face-up card in the deck' },
+  DECK_UNKNOWN_CARD: { fr: 'Carte inconnue dans le jeu', en: 'Unknown card in the deck' },
+  BUTTON_MISPLACED: { fr: 'Bouton mal placé', en: 'Button misplaced' },
+  CARD_TO_WRONG_SEAT: { fr: 'Carte à une place sans joueur', en: 'Card dealt to an empty seat' },
+  SEAT_SKIPPED: { fr: 'Joueur oublié', en: 'Player skipped' },
+  EXTRA_CARD: { fr: 'Carte en trop', en: 'Extra card' },
+  MISSING_CARD: { fr: 'Carte manquante', en: 'Missing card' },
+  EXPOSED_CARD: { fr: 'Carte exposée', en: 'Exposed card' },
+  FLASHED_CARD: { fr: 'Carte aperçue', en: 'Flashed card' },
+  BOXED_CARD: { fr: 'Carte retournée dans le talon', en: 'Boxed card' },
+  FOREIGN_CARD: { fr: 'Carte étrangère', en: 'Foreign card' },
+  DUPLICATE_CARD: { fr: 'Carte en double', en: 'Duplicate card' },
+  MIXED_DECK: { fr: 'Jeux mélangés', en: 'Mixed decks' },
+  PREMATURE_FLOP: { fr: 'Flop prématuré', en: 'Premature flop' },
+  PREMATURE_TURN: { fr: 'Turn prématuré', en: 'Premature turn' },
+  PREMATURE_RIVER: { fr: 'River prématurée', en: 'Premature river' },
+  FLOP_NO_BURN: { fr: 'Flop sans brûlée', en: 'Flop without a burn' },
+  FLOP_TWO_BURNS: { fr: 'Deux brûlées avant le flop', en: 'Two burns before the flop' },
+  FLOP_FOUR_CARDS: { fr: 'Flop de quatre cartes', en: 'Four-card flop' },
+  TURN_NO_BURN: { fr: 'Turn sans brûlée', en: 'Turn without a burn' },
+  RIVER_NO_BURN: { fr: 'River sans brûlée', en: 'River without a burn' },
+  BURN_EXPOSED: { fr: 'Brûlée exposée', en: 'Burn card exposed' },
+  CARD_NOT_RETURNED: { fr: 'Carte non rendue', en: 'Card not returned' },
+  PROCEDURE_NOT_FOLLOWED: { fr: 'Procédure non suivie', en: 'Procedure not followed' },
+};
+
+export const RULING_NAMES: Record<RulingCode, Text> = {
+  MISDEAL: { fr: 'Maldonne', en: 'Misdeal' },
+  HAND_VOID: { fr: 'Coup annulé', en: 'Hand void' },
+  DECK_REJECTED: { fr: 'Jeu refusé', en: 'Deck rejected' },
+  MOVE_BUTTON: { fr: 'Déplacer le bouton', en: 'Move the button' },
+  CARD_LIVE: { fr: 'La carte reste en jeu', en: 'The card plays' },
+  REPLACE_AT_END: { fr: 'Remplacée en fin de donne', en: 'Replaced at the end of the deal' },
+  BOXED_SET_ASIDE: { fr: 'Carte mise de côté', en: 'Boxed card set aside' },
+  CONTINUE: { fr: 'Le coup continue', en: 'Play on' },
+  GIVE_TOP_CARD: { fr: 'Carte du dessus au bouton', en: 'Top card to the button' },
+  HAND_DEAD: { fr: 'Main morte', en: 'Hand dead' },
+  FIRST_TO_BURN: { fr: 'La première carte devient la brûlée', en: 'The first card becomes the burn' },
+  FLOP_SECOND_BURN_TO_FLOP: { fr: 'La deuxième brûlée va au flop', en: 'The second burn goes to the flop' },
+  FLOP_FOURTH_TO_BURN: { fr: 'La quatrième carte devient la brûlée', en: 'The fourth card becomes the burn' },
+  FLOP_SCRAMBLE: { fr: 'Cartes du flop à remélanger', en: 'Flop cards scrambled' },
+  PREMATURE_RESHUFFLE_NO_BURN: { fr: 'Remélanger, sans brûler', en: 'Reshuffle, no new burn' },
+  PREMATURE_RESHUFFLE_WITH_BURN: { fr: 'Remélanger, avec une brûlée', en: 'Reshuffle, with a burn' },
+  TURN_SET_ASIDE: { fr: 'Turn mis de côté', en: 'Turn set aside' },
+  BURN_AND_REPLACE: { fr: 'Brûler et remplacer', en: 'Burn and replace' },
+  SKIPPED_PLAYER_FOLDS: { fr: 'Le joueur oublié est couché', en: 'The skipped player folds' },
+  REDEAL_BOARD: { fr: 'Redonner le board', en: 'Redeal the board' },
+  CALL_FLOOR: { fr: 'Appel au floor', en: 'Floor call' },
+};
+
+export const PROMPT_NAMES: Record<PromptCode, Text> = {
+  ALL_IN_SHOWDOWN: { fr: 'Tapis : toutes les mains face visible', en: 'All-in: every hand face up' },
+};
+
+/** What a sensor-verifiable step waits for, named for the hint under the step. */
+export const CHECK_NAMES: Record<StepCheck, Text> = {
+  'cards-collected': { fr: 'cartes ramassées', en: 'cards collected' },
+  'bets-returned': { fr: 'mises rendues', en: 'bets returned' },
+  'button-stays': { fr: 'bouton immobile', en: 'button not moved' },
+  'shuffler-verified': { fr: 'mélangeur : 52 cartes vérifiées', en: 'shuffler: 52 cards verified' },
+  'puck-moved': { fr: 'bouton déplacé', en: 'button moved' },
+  'card-to-burn': { fr: 'carte posée sur les brûlées', en: 'card on the burn spot' },
+  'card-to-muck': { fr: 'carte au muck', en: 'card in the muck' },
+  'seat-has-two': { fr: 'deux cartes à la place', en: 'two cards on the seat' },
+};
+
+/** A catalogue entry in `language`, with its `{name}` marks filled in. */
+export function say(language: Language, text: Text, values: Record<string, string | number> = {}): string {
+  return text[language].replace(/\{(\w+)\}/g, (mark, name: string) => String(values[name] ?? mark));
+}
+
+/** A UI string by key. */
+export function t(language: Language, key: UiKey, values?: Record<string, string | number>): string {
+  return say(language, UI[key], values);
+}
+
+/** A code the table sends, named from `names`; a code the catalogue does not know is shown as sent. */
+export function nameOf(language: Language, names: Readonly<Record<string, Text>>, code: string): string {
+  const text = names[code];
+  return text ? text[language] : code;
+}
