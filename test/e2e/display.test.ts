@@ -54,7 +54,7 @@ async function open(live: LiveTable): Promise<{ page: Page; frames: string[] }> 
 }
 
 describe('the dealer display', () => {
-  it('walks the dealer through an exposed card: alert with ruling and steps, confirmed one by one, back to play', {
+  it('walks the dealer through an exposed card: alert with ruling and steps, confirmed one by one, back to play, then a floor call', {
     timeout: 90_000,
   }, async ({ expect, onTestFinished }) => {
     const undo: (() => Promise<unknown>)[] = [];
@@ -125,6 +125,15 @@ describe('the dealer display', () => {
     }
     await alert.waitFor({ state: 'detached' });
     expect(live.controller.health.report().status).toBe('ok');
+
+    // The call-floor button is always there, and reaches the table (which, the hand being void, waits).
+    const called = firstValueFrom(
+      live.controller.updates.pipe(
+        filter(({ event }) => event.type === 'dealer' && event.input === 'call-floor'),
+      ),
+    );
+    await page.getByTestId('call-floor').tap();
+    expect((await called).event).toMatchObject({ type: 'dealer', input: 'call-floor' });
 
     const messages = frames.map((payload) => ({
       topic: 'display',
