@@ -70,7 +70,7 @@ export function report(
     steps,
   };
   d.ctx.outputs.push(incident);
-  d.ctx.open.push({ report: incident, step: 0 });
+  d.ctx.open.push({ report: incident, step: 0, seen: [] });
   return decision.ruling;
 }
 

@@ -15,6 +15,7 @@ import { seatOf, type Zone } from '../domain/zones.js';
 import { promptProcedure } from '../rules/index.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { dropHole, endDeal, nextInDeal, rebaseBurns, setRole, syncRound } from './cards.js';
+import { advance } from './checks.js';
 import { canBet, type Draft, judging, lastCardAt, raise, remove } from './draft.js';
 import type { Hand } from './state.js';
 
@@ -142,7 +143,7 @@ export function onDealer(d: Draft, e: DealerInput): void {
       if (h) h.betting = collect(h.betting);
       return;
     case 'confirm':
-      return confirmStep(d);
+      return advance(d);
     case 'floor-decision':
       if (h) floorDecision(d, h, e.value);
       return;
@@ -218,14 +219,6 @@ function burnExposed(d: Draft, h: Hand, e: DealerInput): void {
   const uid = e.card?.uid ?? h.burns[h.burns.length - 1] ?? null;
   const ref = (uid !== null ? h.cards[uid]?.ref : undefined) ?? e.card;
   raise(d, { incident: 'BURN_EXPOSED' }, e.seq, [], ref ? [ref] : []);
-}
-
-function confirmStep(d: Draft): void {
-  const first = d.ctx.open[0];
-  if (!first) return;
-  const step = first.step + 1;
-  d.ctx.open[0] = { ...first, step };
-  if (step >= first.report.steps.length) d.ctx.open.shift();
 }
 
 /** The floor's decision after CALL_FLOOR: void the hand, or let it go on from where it stands. */

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../domain/events.js';
 import type { RuleProfile } from '../rules/types.js';
 import { confirmPuck, onPuck } from './button.js';
+import { tickSensorSteps } from './checks.js';
 import { onShuffler } from './deck.js';
 import { draft } from './draft.js';
 import { onAction, onChips, onDealer, onDevice, startHand } from './inputs.js';
@@ -92,5 +93,6 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
     case 'settle':
       break;
   }
+  tickSensorSteps(d, event);
   return d.ctx;
 }

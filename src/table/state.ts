@@ -2,7 +2,7 @@ import type { Betting } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import type { CardSeen } from '../domain/events.js';
 import type { Zone } from '../domain/zones.js';
-import type { IncidentReport, RuleProfile, Step, Street, TableOutput } from '../rules/types.js';
+import type { IncidentReport, RuleProfile, Step, StepCheck, Street, TableOutput } from '../rules/types.js';
 
 /** What a card is for the hand, which may differ from where it physically lies (a ruling reassigns it). */
 export type CardRole = 'hole' | 'board' | 'burn' | 'muck' | 'dead' | 'stub' | 'stray';
@@ -84,6 +84,8 @@ export interface OpenIncident {
   report: IncidentReport;
   /** Index of the step the dealer is on. */
   step: number;
+  /** What the sensors have shown done since the incident (its steps with these checks tick themselves). */
+  seen: StepCheck[];
 }
 
 export interface DeckRecord {

@@ -21,6 +21,8 @@ const CHROMIUM = '/usr/bin/chromium';
 const SCENARIO = fileURLToPath(
   new URL('../scenarios/main-event-2014/exposed-card-dealer-card-2.yaml', import.meta.url),
 );
+/** The misdeal's steps: which the sensors can see. */
+const SENSED = [null, 'cards-collected', 'bets-returned', 'button-stays', 'shuffler-verified', null];
 /** The scenario up to the dealer's report of the exposed card. */
 const THROUGH_EXPOSED = 4;
 
@@ -54,7 +56,7 @@ async function open(live: LiveTable): Promise<{ page: Page; frames: string[] }> 
 }
 
 describe('the dealer display', () => {
-  it('walks the dealer through an exposed card: alert with ruling and steps, confirmed one by one, back to play, then a floor call', {
+  it('walks the dealer through an exposed card: alert with ruling and steps, sensed steps ticking themselves, the rest confirmed, back to play, then a floor call', {
     timeout: 90_000,
   }, async ({ expect, onTestFinished }) => {
     const undo: (() => Promise<unknown>)[] = [];
@@ -117,12 +119,34 @@ describe('the dealer display', () => {
     await page.getByTestId('lang-fr').tap();
     await expect.poll(() => page.getByTestId('alert-incident').textContent()).toBe(french);
 
-    for (let i = 0; i < steps; i++) {
+    const confirm = async (i: number) => {
       await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-current')).toBe('true');
       await page.getByTestId('confirm').tap();
-      if (i + 1 < steps)
-        await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-done')).toBe('true');
+    };
+    // Stop, collect, return the bets: the dealer confirms what the sensors do not see.
+    expect(expected.steps.map((step) => step.check ?? null)).toEqual(SENSED);
+    for (const i of [0, 1, 2]) await confirm(i);
+    // The button stays and the deck is verified at 52: the table sees both, and the steps tick themselves.
+    const sensed = playOn(live, [
+      { type: 'button', t: 0, seq: 0, seat: 9 },
+      {
+        type: 'shuffler',
+        t: 500,
+        seq: 1,
+        state: 'ready',
+        deck: 'A',
+        count: 52,
+        faceUp: [],
+        missing: [],
+        extra: [],
+      },
+    ]);
+    undo.push(async () => sensed.stop());
+    await sensed.done;
+    for (const i of [3, 4]) {
+      await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-done')).toBe('true');
     }
+    await confirm(5);
     await alert.waitFor({ state: 'detached' });
     expect(live.controller.health.report().status).toBe('ok');
 
