@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { publicOutput } from '../../src/outputs/public.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
 import { replayEvents } from '../../src/table/table.js';
+import { readyDeck } from '../deck-reports.js';
 import { type LiveTable, playOn, startLiveTable, until } from '../integration/live-table.js';
 import { requireSocat } from '../integration/pty.js';
 import { leakedSecrets } from '../integration/secrets.js';
@@ -129,17 +130,7 @@ describe('the dealer display', () => {
     // The button stays and the deck is verified at 52: the table sees both, and the steps tick themselves.
     const sensed = playOn(live, [
       { type: 'button', t: 0, seq: 0, seat: 9 },
-      {
-        type: 'shuffler',
-        t: 500,
-        seq: 1,
-        state: 'ready',
-        deck: 'A',
-        count: 52,
-        faceUp: [],
-        missing: [],
-        extra: [],
-      },
+      { ...readyDeck('A', 500), seq: 1 },
     ]);
     undo.push(async () => sensed.stop());
     await sensed.done;

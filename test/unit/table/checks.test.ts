@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { DomainEvent, ShufflerReport, Unsequenced } from '../../../src/domain/events.js';
+import type { DomainEvent, Unsequenced } from '../../../src/domain/events.js';
 import { parseScenarioText } from '../../../src/scenario/load.js';
 import { tableMachine } from '../../../src/table/machine.js';
+import { readyDeck } from '../../deck-reports.js';
 
 /** The dealer exposed the second card of the deal: a misdeal, whose procedure the sensors partly see. */
 async function misdeal() {
@@ -28,16 +29,7 @@ async function misdeal() {
   return { send, open, current, confirm, registry: scenario.registry };
 }
 
-const READY_52: Unsequenced<ShufflerReport> = {
-  type: 'shuffler',
-  t: 0,
-  state: 'ready',
-  deck: 'A',
-  count: 52,
-  faceUp: [],
-  missing: [],
-  extra: [],
-};
+const READY_52 = readyDeck('A');
 
 describe('procedure steps the sensors see', () => {
   it('tick themselves: the button read where it stays, the deck verified at 52 (even before its step)', async () => {
