@@ -1,5 +1,5 @@
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import { BehaviorSubject, filter, finalize, firstValueFrom, type Observable, Subject, share } from 'rxjs';
+import { BehaviorSubject, filter, finalize, type Observable, Subject, share } from 'rxjs';
 
 /**
  * MQTT transport over mqtt.js: reconnects by itself (mqtt.js does), resubscribes, and keeps QoS 1
@@ -76,7 +76,6 @@ export function connectMqtt(options: MqttLinkOptions): MqttLink {
   client.on('offline', () => setStatus({ state: 'offline', reason: lastError }));
   client.on('message', (topic, payload, packet) => incoming.next({ topic, payload, retain: packet.retain }));
 
-  const closed = () => status$.value.state === 'closed';
   const subscriptions = new Map<string, Observable<MqttMessage>>();
   return {
     status$: status$.asObservable(),
@@ -99,22 +98,9 @@ export function connectMqtt(options: MqttLinkOptions): MqttLink {
       return shared;
     },
     async publish(topic, payload, { qos = 0, retain = false } = {}) {
-      const bytes = Buffer.from(payload);
-      for (;;) {
-        try {
-          await client.publishAsync(topic, bytes, { qos, retain });
-          return;
-        } catch (error) {
-          // A QoS 1 message mqtt.js gave up on (its connection closed under it) is sent again once the broker
-          // is back (at least once, as QoS 1 promises), until the link is closed for good.
-          if (qos === 0 || closed()) throw error;
-          const back = status$.pipe(
-            filter((status) => status.state === 'connected' || status.state === 'closed'),
-          );
-          await firstValueFrom(back, { defaultValue: undefined });
-          if (closed()) throw error;
-        }
-      }
+      // A QoS 1 message in flight when the connection drops stays in mqtt.js's store and is sent again on
+      // reconnect, so this resolves once a broker has it.
+      await client.publishAsync(topic, Buffer.from(payload), { qos, retain });
     },
     async close() {
       status$.next({ state: 'closed' });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,8 @@ export async function startMosquitto(
   requireMosquitto('these tests');
   const dir = await mkdtemp(join(tmpdir(), 'croupier-mosquitto-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  // Started as root, Mosquitto drops to its own user: it must still be able to save its sessions here.
+  await chmod(dir, 0o777);
   const port = await freePort();
   const config = join(dir, 'mosquitto.conf');
   await writeFile(
