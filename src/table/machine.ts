@@ -16,10 +16,14 @@ const status =
   ({ context }: { context: TableContext }) =>
     wanted.includes(context.hand?.status ?? 'none');
 
+/**
+ * The street, while betting: without the status check the betting state's own eventless transitions
+ * would keep it there (the deepest enabled transition wins) when a new hand starts dealing.
+ */
 const street =
   (wanted: BettingStreet) =>
   ({ context }: { context: TableContext }) =>
-    context.hand?.betting.street === wanted;
+    context.hand?.status === 'betting' && context.hand.betting.street === wanted;
 
 /**
  * One table: a pure XState machine of its domain events. The poker lives in `reduce`; the states

@@ -161,6 +161,25 @@ describe('machine states', () => {
     expect(actor.getSnapshot().matches({ incident: 'clear' })).toBe(true);
   });
 
+  it('a hand started while the last one was still betting is dealing, not betting', () => {
+    const { config, events } = table([
+      ...DEAL,
+      ...[3, 4, 1].map((seat, i) => ({ t: 5000 + 500 * i, action: { seat, act: 'call', amount: 100 } })),
+      { t: 6500, action: { seat: 2, act: 'check' } },
+      { t: 7000, card: { zone: 'burn', card: '9s' } },
+      { t: 7500, card: { zone: 'board', card: '9h' } },
+      { t: 8000, card: { zone: 'board', card: 'Th' } },
+      { t: 8500, card: { zone: 'board', card: 'Jh' } },
+      { t: 9000, 'hand.start': { button: 1, players: [1, 2, 3, 4], blinds: [50, 100], deck: 'B' } },
+    ]);
+    const actor = createActor(tableMachine, { input: config }).start();
+    for (const event of events.slice(0, -1)) actor.send(event);
+    actor.send({ type: 'settle', t: 8900, seq: events.length - 2 });
+    expect(actor.getSnapshot().matches({ hand: { betting: 'flop' } })).toBe(true);
+    actor.send(events.at(-1) as DomainEvent);
+    expect(actor.getSnapshot().matches({ hand: 'dealing' })).toBe(true);
+  });
+
   it('a misdeal voids the hand until the redeal', () => {
     const { config, events } = table([
       { t: 500, card: { zone: 'seat:2', card: 'As' } },
