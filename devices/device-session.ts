@@ -1,6 +1,20 @@
 import { map, merge, Observable, share } from 'rxjs';
 import type { LinkState } from './device-status.js';
 
+/**
+ * What a serial device's driver needs of its transport: a local port (`byteLinkFromSerial`) or a device
+ * behind `croupier bridge` (`bridgedByteLink`). The driver's events complete once both `bytes` and `state`
+ * have completed: the transport is closed for good.
+ */
+export interface ByteLink {
+  /** Raw bytes as the port delivers them, in chunks of any size. */
+  bytes: Observable<Uint8Array>;
+  /** Up when the port opens (or reopens); down at once when it closes or fails (unplugged), and why. */
+  state: Observable<LinkState>;
+  /** Writes to the port; called only while it is up. */
+  write(bytes: Uint8Array): void;
+}
+
 /** One subscription's worth of a driver's state: made on the first subscribe, closed on the last unsubscribe. */
 export interface DeviceSession {
   close(): void;
@@ -35,7 +49,7 @@ export function sessionEvents<E, S extends DeviceSession>(
 
 /** A serial device's inputs: its link going up and down, and the bytes it sends. */
 export function byteLinkInputs(
-  link: { state: Observable<LinkState>; bytes: Observable<Uint8Array> },
+  link: Pick<ByteLink, 'state' | 'bytes'>,
   session: { linkUp(): void; linkDown(reason: string): void; receive(chunk: Uint8Array): void },
 ): Observable<() => void> {
   return merge(

@@ -1,14 +1,6 @@
-import {
-  combineLatest,
-  distinctUntilChanged,
-  filter,
-  map,
-  merge,
-  type Observable,
-  of,
-  Subscription,
-} from 'rxjs';
+import { combineLatest, distinctUntilChanged, filter, map, merge, of, Subscription } from 'rxjs';
 import { z } from 'zod';
+import type { ByteLink } from '../devices/device-session.js';
 import type { MqttLink } from '../src/io/mqtt.js';
 import type { SerialLink } from '../src/io/serial.js';
 
@@ -73,13 +65,6 @@ function describe(status: SerialLink['status']): string {
     : 'reason' in status
       ? status.reason
       : status.state;
-}
-
-/** What a driver needs of a byte transport (the serial link's shape), and its state. */
-export interface ByteLink {
-  bytes: Observable<Uint8Array>;
-  state: Observable<{ up: true } | { up: false; reason: string }>;
-  write(bytes: Uint8Array): void;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 import type { Command, Message, MessageOf } from '../../firmware-bridge/messages.js';
 import type { DeviceStatus } from '../../src/domain/events.js';
 import type { Zone } from '../../src/domain/zones.js';
-import { byteLinkInputs, sessionEvents } from '../device-session.js';
+import { type ByteLink, byteLinkInputs, sessionEvents } from '../device-session.js';
 import { DeviceStatusTracker, type LinkState } from '../device-status.js';
 import { type RfidReaderConfig, rfidReaderManifest } from './manifest.js';
 import { type PresenceChange, PresenceTracker } from './presence.js';
@@ -35,18 +35,8 @@ export type RfidEvent =
 
 export type { LinkState };
 
-/**
- * What the driver needs from a transport (serial port with reconnect, or the MQTT bridge). The driver's
- * events complete once both `bytes` and `state` have completed: the transport is closed for good.
- */
-export interface RfidLink {
-  /** Raw bytes as the port delivers them, in chunks of any size. */
-  bytes: Observable<Uint8Array>;
-  /** Up when the port opens (or reopens); down at once when it closes or fails (unplugged), and why. */
-  state: Observable<LinkState>;
-  /** Writes to the port; called only while it is up. */
-  write(bytes: Uint8Array): void;
-}
+/** The reader board's transport. */
+export type RfidLink = ByteLink;
 
 export interface RfidCounters {
   /** Frames decoded and rejected by reason, bytes discarded, sequence gaps and frames lost. */

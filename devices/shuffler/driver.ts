@@ -1,8 +1,7 @@
 import { asyncScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { DeviceStatus, ShufflerState } from '../../src/domain/events.js';
-import { byteLinkInputs, sessionEvents } from '../device-session.js';
+import { type ByteLink, byteLinkInputs, sessionEvents } from '../device-session.js';
 import { DeviceStatusTracker } from '../device-status.js';
-import type { RfidLink } from '../rfid-reader/driver.js';
 import { LineReader } from './lines.js';
 import { type ShufflerConfig, shufflerManifest } from './manifest.js';
 import {
@@ -17,8 +16,8 @@ import {
 
 export type ShufflerHealth = DeviceStatus['status'];
 
-/** The same link as the RFID reader's: `rfidLinkFromSerial` adapts the serial transport to it. */
-export type ShufflerLink = RfidLink;
+/** A serial device's link, as the reader board's: `byteLinkFromSerial` adapts the serial transport to it. */
+export type ShufflerLink = ByteLink;
 
 /** What the card recognition says about the deck it holds. UIDs are tags; `order` is top card first. */
 export interface DeckReport {

@@ -2,18 +2,19 @@ import { type Observable, tap } from 'rxjs';
 import { chipSensor } from '../../devices/chip-sensors/driver.js';
 import type { ChipSensorsConfig } from '../../devices/chip-sensors/manifest.js';
 import { chipSensorsToDomain } from '../../devices/chip-sensors/to-domain.js';
+import type { ByteLink } from '../../devices/device-session.js';
 import { hidKeypad } from '../../devices/hid-keypad/driver.js';
 import { keypadLinkFromHid, openKeypadHid } from '../../devices/hid-keypad/hid-link.js';
 import type { HidKeypadConfig } from '../../devices/hid-keypad/manifest.js';
 import { hidKeypadToDomain } from '../../devices/hid-keypad/to-domain.js';
 import { rfidReader } from '../../devices/rfid-reader/driver.js';
 import type { RfidReaderConfig } from '../../devices/rfid-reader/manifest.js';
-import { rfidLinkFromSerial } from '../../devices/rfid-reader/serial-link.js';
 import { rfidToDomain } from '../../devices/rfid-reader/to-domain.js';
+import { byteLinkFromSerial } from '../../devices/serial-link.js';
 import { shufflerDriver } from '../../devices/shuffler/driver.js';
 import type { ShufflerConfig } from '../../devices/shuffler/manifest.js';
 import { shufflerToDomain } from '../../devices/shuffler/to-domain.js';
-import { type ByteLink, bridgedByteLink } from '../../firmware-bridge/bridge.js';
+import { bridgedByteLink } from '../../firmware-bridge/bridge.js';
 import type { DeckRegistry } from '../domain/deck-registry.js';
 import type { HidBinding } from '../io/hid.js';
 import type { MqttLink } from '../io/mqtt.js';
@@ -66,7 +67,7 @@ function openByteLink(
   }
   const device: SerialDevice = link.path !== undefined ? { path: link.path } : (link.usb as SerialDevice);
   const serial = openSerialLink({ device, baudRate: link.baudRate });
-  return { bytes: rfidLinkFromSerial(serial), close: () => serial.close() };
+  return { bytes: byteLinkFromSerial(serial), close: () => serial.close() };
 }
 
 export function openRfidReader(config: RfidReaderConfig, context: DeviceContext): DeviceHandle {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { filter, firstValueFrom, ReplaySubject, skip } from 'rxjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rfidLinkFromSerial } from '../../devices/rfid-reader/serial-link.js';
+import { byteLinkFromSerial } from '../../devices/serial-link.js';
 import { type Shuffler, type ShufflerEvent, shufflerDriver } from '../../devices/shuffler/driver.js';
 import { parseShufflerConfig } from '../../devices/shuffler/manifest.js';
 import { type ShufflerDomainEvent, shufflerToDomain } from '../../devices/shuffler/to-domain.js';
@@ -63,7 +63,7 @@ async function startTable(): Promise<Table> {
   });
   cleanups.push(() => serial.close());
   const driver = shufflerDriver(
-    rfidLinkFromSerial(serial),
+    byteLinkFromSerial(serial),
     parseShufflerConfig({ heartbeatTimeoutMs: 1000 }),
   );
   const events = new ReplaySubject<ShufflerEvent>();

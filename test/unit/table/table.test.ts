@@ -136,16 +136,21 @@ describe('the machine is a pure function of its events', () => {
   });
 });
 
+/** The deal, the preflop round called around, and a flop with its burn. */
+const TO_THE_FLOP: Item[] = [
+  ...DEAL,
+  ...[3, 4, 1].map((seat, i) => ({ t: 5000 + 500 * i, action: { seat, act: 'call', amount: 100 } })),
+  { t: 6500, action: { seat: 2, act: 'check' } },
+  { t: 7000, card: { zone: 'burn', card: '9s' } },
+  { t: 7500, card: { zone: 'board', card: '9h' } },
+  { t: 8000, card: { zone: 'board', card: 'Th' } },
+  { t: 8500, card: { zone: 'board', card: 'Jh' } },
+];
+
 describe('machine states', () => {
   it('follow the hand: dealing, each betting street, and an open incident', () => {
     const { config, events } = table([
-      ...DEAL,
-      ...[3, 4, 1].map((seat, i) => ({ t: 5000 + 500 * i, action: { seat, act: 'call', amount: 100 } })),
-      { t: 6500, action: { seat: 2, act: 'check' } },
-      { t: 7000, card: { zone: 'burn', card: '9s' } },
-      { t: 7500, card: { zone: 'board', card: '9h' } },
-      { t: 8000, card: { zone: 'board', card: 'Th' } },
-      { t: 8500, card: { zone: 'board', card: 'Jh' } },
+      ...TO_THE_FLOP,
       { t: 9000, action: { seat: 1, act: 'check' } },
       { t: 9500, dealer: { input: 'burn-exposed' } },
     ]);
@@ -163,13 +168,7 @@ describe('machine states', () => {
 
   it('a hand started while the last one was still betting is dealing, not betting', () => {
     const { config, events } = table([
-      ...DEAL,
-      ...[3, 4, 1].map((seat, i) => ({ t: 5000 + 500 * i, action: { seat, act: 'call', amount: 100 } })),
-      { t: 6500, action: { seat: 2, act: 'check' } },
-      { t: 7000, card: { zone: 'burn', card: '9s' } },
-      { t: 7500, card: { zone: 'board', card: '9h' } },
-      { t: 8000, card: { zone: 'board', card: 'Th' } },
-      { t: 8500, card: { zone: 'board', card: 'Jh' } },
+      ...TO_THE_FLOP,
       { t: 9000, 'hand.start': { button: 1, players: [1, 2, 3, 4], blinds: [50, 100], deck: 'B' } },
     ]);
     const actor = createActor(tableMachine, { input: config }).start();

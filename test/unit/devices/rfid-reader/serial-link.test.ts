@@ -2,7 +2,7 @@ import { BehaviorSubject, Subject, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { type RfidEvent, rfidReader } from '../../../../devices/rfid-reader/driver.js';
 import { parseRfidReaderConfig } from '../../../../devices/rfid-reader/manifest.js';
-import { rfidLinkFromSerial } from '../../../../devices/rfid-reader/serial-link.js';
+import { byteLinkFromSerial } from '../../../../devices/serial-link.js';
 import type { SerialLink, SerialStatus } from '../../../../src/io/serial.js';
 
 describe('rfid-reader over the serial transport', () => {
@@ -24,7 +24,7 @@ describe('rfid-reader over the serial transport', () => {
     };
     const events: RfidEvent[] = [];
     const config = parseRfidReaderConfig({ id: 'rfid-1' });
-    rfidReader(rfidLinkFromSerial(serial), config, new VirtualTimeScheduler()).events.subscribe((event) =>
+    rfidReader(byteLinkFromSerial(serial), config, new VirtualTimeScheduler()).events.subscribe((event) =>
       events.push(event),
     );
     status$.next({ state: 'open', device, path: device });

@@ -1,6 +1,7 @@
 import { distinctUntilChanged, map } from 'rxjs';
-import type { SerialLink, SerialStatus } from '../../src/io/serial.js';
-import type { LinkState, RfidLink } from './driver.js';
+import type { SerialLink, SerialStatus } from '../src/io/serial.js';
+import type { ByteLink } from './device-session.js';
+import type { LinkState } from './device-status.js';
 
 function linkState(status: SerialStatus): LinkState {
   switch (status.state) {
@@ -14,8 +15,8 @@ function linkState(status: SerialStatus): LinkState {
   }
 }
 
-/** The serial transport as the driver's link. */
-export function rfidLinkFromSerial(serial: SerialLink): RfidLink {
+/** The serial transport as a driver's byte link (reader board, shuffler). */
+export function byteLinkFromSerial(serial: SerialLink): ByteLink {
   return {
     bytes: serial.data$,
     // Failed reopen attempts repeat while the reader is unplugged: the driver hears of the first only.
