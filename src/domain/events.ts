@@ -94,6 +94,8 @@ export interface DealerInput extends Stamp {
   card?: CardRef;
   by?: 'dealer' | 'player';
   value?: string;
+  /** The supervisor who signed a floor-only input (a floor decision, a ruling overruled): kept for the record. */
+  supervisor?: string;
 }
 
 export interface DeviceStatus extends Stamp {

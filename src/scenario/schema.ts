@@ -215,6 +215,7 @@ export function tableSchemas({ seats, registry, notation, eventCount }: TableCon
         card: card.optional(),
         by: z.enum(['dealer', 'player']).optional(),
         value: z.string().optional(),
+        supervisor: z.string().min(1).max(64).optional(),
       })
       .refine((input) => input.input !== 'floor-decision' || FLOOR_DECISIONS.some((v) => v === input.value), {
         message: `a floor decision needs value: ${FLOOR_DECISIONS.join(' | ')}`,

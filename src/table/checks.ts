@@ -7,14 +7,15 @@ import type { Hand, OpenIncident } from './state.js';
 /**
  * Procedure steps the sensors can see done tick themselves: each event adds what it shows to every open
  * incident, and the first incident's current step goes on while the sensors have shown it. Steps they
- * cannot see (and those whose sensing is not built yet: cards collected, bets returned) wait for the
- * dealer's confirm. What is shown before a step is reached counts when it is reached (the shuffler may
+ * cannot see (or that a table without the sensor cannot: bets returned without chip sensors) wait for
+ * the dealer's confirm. What is shown before a step is reached counts when it is reached (the shuffler may
  * verify the deck before the dealer has confirmed that the button stays).
  */
 export function tickSensorSteps(d: Draft, event: DomainEvent): void {
   if (d.ctx.open.length === 0) return;
-  d.ctx.open = d.ctx.open.map((open) => {
-    const shown = shownBy(event, open, d.hand).filter((check) => !open.seen.includes(check));
+  d.ctx.open = d.ctx.open.map((before) => {
+    const open = collecting(event, before, d.hand);
+    const shown = shownBy(event, open, d.ctx).filter((check) => !open.seen.includes(check));
     return shown.length === 0 ? open : { ...open, seen: [...open.seen, ...shown] };
   });
   for (;;) {
@@ -34,7 +35,20 @@ export function advance(d: Draft): void {
   if (step >= first.report.steps.length) d.ctx.open.shift();
 }
 
-function shownBy(event: DomainEvent, open: OpenIncident, hand: Hand | null): StepCheck[] {
+/** The cards the dealer has lifted or mucked since the incident; one put back down is not collected. */
+function collecting(event: DomainEvent, open: OpenIncident, hand: Hand | null): OpenIncident {
+  if ((event.type !== 'card.gone' && event.type !== 'card.seen') || !hand?.cards[event.uid]) return open;
+  const away = event.type === 'card.gone' || event.zone === 'muck';
+  if (away === open.away.includes(event.uid)) return open;
+  return { ...open, away: away ? [...open.away, event.uid] : open.away.filter((uid) => uid !== event.uid) };
+}
+
+function shownBy(event: DomainEvent, open: OpenIncident, ctx: Draft['ctx']): StepCheck[] {
+  const hand = ctx.hand;
+  const always = [
+    ...(seatsHaveTwo(open, hand) ? (['seat-has-two'] as const) : []),
+    ...(cardsCollected(open, hand) ? (['cards-collected'] as const) : []),
+  ];
   const named = (uid: string) => open.report.cards.some((card) => card.uid === uid);
   switch (event.type) {
     case 'shuffler':
@@ -47,13 +61,27 @@ function shownBy(event: DomainEvent, open: OpenIncident, hand: Hand | null): Ste
         : [];
     case 'button':
       return hand !== null && event.seat === hand.button ? ['button-stays', 'puck-moved'] : [];
+    case 'chips':
+      return betsReturned(ctx.chips) ? ['bets-returned', ...always] : always;
     case 'card.seen':
-      if (event.zone === 'burn' && named(event.uid)) return ['card-to-burn'];
-      if (event.zone === 'muck' && named(event.uid)) return ['card-to-muck'];
-      return seatsHaveTwo(open, hand) ? ['seat-has-two'] : [];
+      if (event.zone === 'burn' && named(event.uid)) return ['card-to-burn', ...always];
+      if (event.zone === 'muck' && named(event.uid)) return ['card-to-muck', ...always];
+      return always;
     default:
-      return seatsHaveTwo(open, hand) ? ['seat-has-two'] : [];
+      return always;
   }
+}
+
+/** Every card of the hand is off the table's spots: lifted since the incident, or in the muck. */
+function cardsCollected(open: OpenIncident, hand: Hand | null): boolean {
+  const cards = Object.entries(hand?.cards ?? {});
+  return cards.length > 0 && cards.every(([uid, card]) => card.zone === 'muck' || open.away.includes(uid));
+}
+
+/** The chip sensors read nothing left in front of a player nor in the pot. */
+function betsReturned(chips: Draft['ctx']['chips']): boolean {
+  const onTable = Object.entries(chips).filter(([zone]) => zone !== 'tray');
+  return onTable.length > 0 && onTable.every(([, amount]) => amount === 0);
 }
 
 /** Every seat the incident names holds two hole cards, one of them come since the incident. */

@@ -70,7 +70,7 @@ export function report(
     steps,
   };
   d.ctx.outputs.push(incident);
-  d.ctx.open.push({ report: incident, step: 0, seen: [] });
+  d.ctx.open.push({ report: incident, step: 0, seen: [], away: [] });
   return decision.ruling;
 }
 
@@ -101,11 +101,10 @@ export function raise(
   const h = d.hand;
   if (!judging(h)) return null;
   const ruling = report(d, facts, at, seats, cards);
+  // Where the hand stood, should the floor overrule the ruling and let it go on.
+  if (ruling === 'MISDEAL' || ruling === 'HAND_VOID' || ruling === 'CALL_FLOOR') h.resumeStatus = h.status;
   if (ruling === 'MISDEAL' || ruling === 'HAND_VOID') h.status = 'void';
-  if (ruling === 'CALL_FLOOR') {
-    h.resumeStatus = h.status;
-    h.status = 'floor';
-  }
+  if (ruling === 'CALL_FLOOR') h.status = 'floor';
   return ruling;
 }
 

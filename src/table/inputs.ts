@@ -117,6 +117,7 @@ export function onDevice(d: Draft, e: DeviceStatus): void {
 
 /** The pot sensor: the pot growing after the last action means the dealer collected the bets. */
 export function onChips(d: Draft, e: ChipsSeen): void {
+  d.ctx.chips = { ...d.ctx.chips, [e.zone]: e.amount };
   const h = d.hand;
   if (h === null || e.zone !== 'pot') return;
   if (e.amount > h.pot) h.betting = collect(h.betting);
@@ -221,13 +222,24 @@ function burnExposed(d: Draft, h: Hand, e: DealerInput): void {
   raise(d, { incident: 'BURN_EXPOSED' }, e.seq, [], ref ? [ref] : []);
 }
 
-/** The floor's decision after CALL_FLOOR: void the hand, or let it go on from where it stands. */
+/**
+ * The floor's decision: after CALL_FLOOR, or a supervisor overriding the ruling at any moment. `continue`
+ * lets the hand go on from where it stands, closing every open procedure (a misdeal the floor does not
+ * uphold is undone); `misdeal` and `void` end the hand, and only the CALL_FLOOR procedure closes (the
+ * cards are still to be collected).
+ */
 function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
-  d.ctx.open = d.ctx.open.filter((o) => o.report.ruling !== 'CALL_FLOOR');
-  if (h.status !== 'floor') return;
+  if (h.status === 'over') return;
   const ends = value === 'misdeal' || value === 'void';
+  d.ctx.open = ends ? d.ctx.open.filter((o) => o.report.ruling !== 'CALL_FLOOR') : [];
+  if (ends) {
+    h.status = 'void';
+    h.resumeStatus = null;
+    return;
+  }
+  if (h.status !== 'floor' && h.status !== 'void') return;
   const resume = h.resumeStatus === 'dealing' && h.dealEnded ? 'betting' : (h.resumeStatus ?? 'betting');
-  h.status = ends ? 'void' : resume;
+  h.status = resume;
   h.resumeStatus = null;
   syncRound(h);
   rebaseBurns(h);

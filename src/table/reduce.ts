@@ -31,6 +31,7 @@ export function initialContext(config: TableConfig): TableContext {
     puckFlagged: false,
     readersDown: [],
     decks: {},
+    chips: {},
     open: [],
     outputs: [],
   };

@@ -1,7 +1,7 @@
 import type { Betting } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import type { CardSeen } from '../domain/events.js';
-import type { Zone } from '../domain/zones.js';
+import type { ChipZone, Zone } from '../domain/zones.js';
 import type { IncidentReport, RuleProfile, Step, StepCheck, Street, TableOutput } from '../rules/types.js';
 
 /** What a card is for the hand, which may differ from where it physically lies (a ruling reassigns it). */
@@ -76,7 +76,7 @@ export interface Hand {
   /** A betting action happened while a card of the other deck was in play. */
   actedWithOtherDeck: boolean;
   allInPrompted: boolean;
-  /** The hand's status before a CALL_FLOOR suspended judging. */
+  /** The hand's status before a CALL_FLOOR suspended judging or a misdeal ended it: where an overruling floor resumes it. */
   resumeStatus: HandStatus | null;
 }
 
@@ -86,6 +86,8 @@ export interface OpenIncident {
   step: number;
   /** What the sensors have shown done since the incident (its steps with these checks tick themselves). */
   seen: StepCheck[];
+  /** The hand's cards lifted off their antenna or mucked since the incident: collecting them shows here. */
+  away: string[];
 }
 
 export interface DeckRecord {
@@ -119,6 +121,8 @@ export interface TableContext {
   /** Card readers (devices named `rfid…`) reported offline or faulty. */
   readersDown: string[];
   decks: Record<string, DeckRecord>;
+  /** The chip sensors' last reading of each zone: bets returned show as every bet and the pot at zero. */
+  chips: Partial<Record<ChipZone, number>>;
   open: OpenIncident[];
   /** Outputs of the last event, for the machine to emit. */
   outputs: TableOutput[];

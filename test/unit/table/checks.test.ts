@@ -63,4 +63,25 @@ describe('procedure steps the sensors see', () => {
     table.send(READY_52);
     expect(table.current()).toBe('REDEAL');
   });
+
+  it('tick themselves: every card lifted or mucked, then every bet zone and the pot read empty', async () => {
+    const table = await misdeal();
+    const card = (face: 'Kh' | '9s') => table.registry.lookup(table.registry.uidOf('A', face) as string);
+    table.send({ type: 'chips', t: 0, zone: 'bet:1', amount: 50 });
+    table.send({ type: 'chips', t: 0, zone: 'bet:2', amount: 100 });
+    table.confirm();
+    expect(table.current()).toBe('COLLECT_CARDS');
+    // Lifted and put back down: not collected after all.
+    table.send({ type: 'card.gone', t: 0, zone: 'seat:2', ...card('9s') });
+    table.send({ type: 'card.seen', t: 0, zone: 'seat:2', ...card('9s') });
+    table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...card('Kh') });
+    expect(table.current()).toBe('COLLECT_CARDS');
+    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...card('9s') });
+    expect(table.current()).toBe('RETURN_BETS');
+    table.send({ type: 'chips', t: 0, zone: 'bet:1', amount: 0 });
+    table.send({ type: 'chips', t: 0, zone: 'bet:2', amount: 100 });
+    expect(table.current()).toBe('RETURN_BETS');
+    table.send({ type: 'chips', t: 0, zone: 'bet:2', amount: 0 });
+    expect(table.current()).toBe('BUTTON_STAYS');
+  });
 });

@@ -189,6 +189,30 @@ describe('machine states', () => {
     actor.send({ type: 'settle', t: 2000, seq: 2 });
     expect(actor.getSnapshot().matches({ hand: 'void', incident: 'open' })).toBe(true);
   });
+
+  it('a supervisor overruling a misdeal lets the hand go on where it stood, every procedure closed', () => {
+    const ctx = run([
+      { t: 500, card: { zone: 'seat:2', card: 'As' } },
+      { t: 1000, card: { zone: 'seat:1', card: 'Kd' } },
+      { t: 2000, dealer: { input: 'floor-decision', value: 'continue', supervisor: 'Marie' } },
+    ]);
+    expect(ctx.hand?.status).toBe('dealing');
+    expect(ctx.open).toEqual([]);
+  });
+
+  it('a supervisor voids a hand in play; a decision after the hand is over changes nothing', () => {
+    const voided = run([
+      ...DEAL,
+      { t: 5000, dealer: { input: 'floor-decision', value: 'void', supervisor: 'Marie' } },
+    ]);
+    expect(voided.hand?.status).toBe('void');
+    const over = run([
+      ...DEAL,
+      { t: 5000, dealer: { input: 'hand-end' } },
+      { t: 5500, dealer: { input: 'floor-decision', value: 'void', supervisor: 'Marie' } },
+    ]);
+    expect(over.hand?.status).toBe('over');
+  });
 });
 
 describe('hole cards stay secret', () => {
