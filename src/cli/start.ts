@@ -5,7 +5,11 @@ import { startVirtualTable } from '../../simulators/virtual-table/table.js';
 import { type CroupierConfig, loadConfig, parseConfig } from '../config/config.js';
 import { ConfigError } from '../config/problems.js';
 import { startController } from '../controller/controller.js';
+import { hashSecret } from '../supervisor/credentials.js';
 import { PACKAGE_ROOT, VERSION } from '../version.js';
+
+/** The demo's supervisor PIN (README); a real table's supervisors come from its config. */
+const DEMO_PIN = '1234';
 
 /**
  * `croupier start`: the controller on its config. With `demo`, its devices are a virtual table's
@@ -35,7 +39,15 @@ export async function start({
     const table = demo ? await startVirtualTable() : undefined;
     if (table) {
       stops.push(() => table.close());
-      config = { ...config, devices: parseConfig({ devices: table.devices }).devices };
+      config = {
+        ...config,
+        devices: parseConfig({ devices: table.devices }).devices,
+        // A supervisor to try the display's floor panel with, unless the config names real ones.
+        supervisors:
+          config.supervisors.length > 0
+            ? config.supervisors
+            : [{ name: 'Demo', pin: await hashSecret(DEMO_PIN) }],
+      };
     }
     const controller = await startController(config, VERSION, log, table && { hidBinding: table.hidBus });
     stops.push(() => controller.close());

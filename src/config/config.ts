@@ -6,6 +6,7 @@ import { hidKeypadConfigSchema } from '../../devices/hid-keypad/manifest.js';
 import { rfidReaderConfigSchema } from '../../devices/rfid-reader/manifest.js';
 import { shufflerConfigSchema } from '../../devices/shuffler/manifest.js';
 import { PROFILE_IDS } from '../rules/index.js';
+import { HASHED_SECRET } from '../supervisor/credentials.js';
 import { ConfigError, parseSection } from './problems.js';
 
 /**
@@ -15,6 +16,10 @@ import { ConfigError, parseSection } from './problems.js';
 
 const host = z.string().min(1).describe('an address to listen on; 127.0.0.1 keeps it on the Pi');
 const port = z.number().int().min(0).max(65_535);
+
+const hashedSecret = z
+  .string()
+  .regex(HASHED_SECRET, 'a hash printed by `croupier hash-secret` (scrypt:…), never the secret itself');
 
 const deviceIds = (devices: readonly { id: string }[]) =>
   new Set(devices.map((d) => d.id)).size === devices.length;
@@ -32,8 +37,13 @@ export const configSchema = z.strictObject({
       seats: z.number().int().min(2).max(10).default(10),
       profile: z.enum(PROFILE_IDS).default('main-event-2014'),
       orderWindowMs: z.number().int().min(0).max(2000).default(300),
+      /** Small and big blind of the hands the display starts. */
+      blinds: z
+        .tuple([z.number().int().min(0), z.number().int().min(1)])
+        .refine(([sb, bb]) => sb <= bb, 'the small blind is not more than the big blind')
+        .default([50, 100]),
     })
-    .default({ id: 'table-1', seats: 10, profile: 'main-event-2014', orderWindowMs: 300 }),
+    .default({ id: 'table-1', seats: 10, profile: 'main-event-2014', orderWindowMs: 300, blinds: [50, 100] }),
   /**
    * Registered decks: `simulated` for the simulators' tags, or a file listing the deck's 52 tag UIDs in
    * face order (2s…As, 2h…Ah, 2d…Ad, 2c…Ac), as the card maker ships them or a scan made them.
@@ -78,6 +88,22 @@ export const configSchema = z.strictObject({
     })
     .refine((devices) => deviceIds(Object.values(devices).flat()), 'two devices share an id')
     .default({ rfid: [], keypad: [], chips: [], shuffler: [] }),
+  /**
+   * Who may sign floor-only actions (overrule a ruling, void a hand, enter the floor's decision): a PIN
+   * typed on the display or a badge read by a keypad in badge mode, each stored as the hash that
+   * `croupier hash-secret` prints, never in clear.
+   */
+  supervisors: z
+    .array(
+      z
+        .strictObject({
+          name: z.string().min(1).max(64),
+          pin: hashedSecret.optional(),
+          badge: hashedSecret.optional(),
+        })
+        .refine((s) => s.pin !== undefined || s.badge !== undefined, 'a supervisor needs a pin or a badge'),
+    )
+    .default([]),
   display: z
     .strictObject({
       language: z.enum(['fr', 'en']).default('fr').describe('the display’s language at start'),

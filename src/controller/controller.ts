@@ -12,6 +12,8 @@ import { publishTable, statusMessage } from '../mqtt/publisher.js';
 import { topicOf } from '../mqtt/topics.js';
 import { publicOutput } from '../outputs/public.js';
 import { PROFILES } from '../rules/index.js';
+import { FloorDesk } from '../supervisor/desk.js';
+import { nextHand } from '../table/next-hand.js';
 import { type DeviceHandle, openChipSensors, openKeypad, openRfidReader, openShuffler } from './devices.js';
 import { TableHealth } from './health.js';
 import { startHttp } from './http.js';
@@ -84,7 +86,15 @@ export async function startController(
       health.refused(source);
       log.warn({ source, reason }, 'input refused');
     };
-    const context = { registry, refused, hidBinding, mqtt, tableId };
+    const badges = new Subject<string>();
+    const context = {
+      registry,
+      refused,
+      hidBinding,
+      mqtt,
+      tableId,
+      badge: (uid: string) => badges.next(uid),
+    };
     const devices: DeviceHandle[] = [
       ...config.devices.rfid.map((reader) => openRfidReader(reader, context)),
       ...config.devices.keypad.map((keypad) => openKeypad(keypad, context)),
@@ -123,6 +133,12 @@ export async function startController(
           health.device(event);
           log.info({ device: event.device, status: event.status, detail: event.detail }, 'device status');
         }
+        if (event.type === 'dealer' && event.supervisor !== undefined) {
+          log.info(
+            { supervisor: event.supervisor, input: event.input, value: event.value },
+            'floor action signed',
+          );
+        }
         for (const output of outputs) log.info({ output: publicOutput(output) }, output.kind);
       },
       error: (error: unknown) => log.fatal({ err: error }, 'the table pipeline failed'),
@@ -138,12 +154,23 @@ export async function startController(
     undo.push(async () => tracking.unsubscribe());
     const display = (server: FastifyInstance) =>
       registerDisplay(server, {
-        hello: { table: tableId, version, profile: config.table.profile, language: config.display.language },
+        hello: {
+          table: tableId,
+          version,
+          profile: config.table.profile,
+          language: config.display.language,
+          seats: config.table.seats,
+          supervisors: config.supervisors.length > 0,
+        },
         updates,
         snapshot: () => latest,
         health,
         input: (event) => dealer.next(event),
         now,
+        nextHand: (snapshot) => nextHand(snapshot.context, config.table.blinds, Object.keys(config.decks)),
+        desk: new FloorDesk(config.supervisors, { now: Date.now }),
+        badges,
+        refused,
       });
     const http = await startHttp(config.http, health, [display]);
     undo.push(() => http.server.close());

@@ -44,6 +44,8 @@ export interface DeviceContext {
   /** Networked devices speak on the table's broker, under `device/<id>/`. */
   mqtt: MqttLink;
   tableId: string;
+  /** A badge a keypad in badge mode read: for the supervisor sign-in, never the table. */
+  badge?(uid: string): void;
 }
 
 /** Reports the refusals a driver's events carry as `{ kind: 'rejected', reason }`. */
@@ -89,7 +91,13 @@ export function openKeypad(config: HidKeypadConfig, context: DeviceContext): Dev
   return {
     id: config.id,
     kind: 'hid-keypad',
-    events: keypad.events.pipe(countRefusals(config.id, context), hidKeypadToDomain(config.id)),
+    events: keypad.events.pipe(
+      countRefusals(config.id, context),
+      tap((event) => {
+        if (event.kind === 'badge') context.badge?.(event.uid);
+      }),
+      hidKeypadToDomain(config.id),
+    ),
     counters: () => keypad.counters(),
     close: () => hid.close(),
   };

@@ -1,5 +1,7 @@
 import type { DeviceHealth } from '../controller/health.js';
+import type { FLOOR_DECISIONS } from '../domain/events.js';
 import type { PublicOutput, PublicState } from '../outputs/public.js';
+import type { FloorSession } from '../supervisor/desk.js';
 
 /**
  * What the dealer display and croupier say to each other. The display's page opens a WebSocket on
@@ -14,11 +16,24 @@ export type DisplayDevice = Pick<DeviceHealth, 'id' | 'kind' | 'status' | 'detai
 
 export type DisplayMessage =
   /** First message on every connection. */
-  | { type: 'hello'; table: string; version: string; profile: string; language: Language }
+  | {
+      type: 'hello';
+      table: string;
+      version: string;
+      profile: string;
+      language: Language;
+      seats: number;
+      /** Whether any supervisor can sign in (the config lists some). */
+      supervisors: boolean;
+    }
   /** The table as it stands: sent on connection and whenever it (or a device's health) changes. */
   | { type: 'state'; state: PublicState; devices: DisplayDevice[] }
   /** An incident or prompt just ruled: the alert opens (the procedure and its step are in `state.incident`). */
-  | { type: 'output'; output: PublicOutput };
+  | { type: 'output'; output: PublicOutput }
+  /** A supervisor signed in with a badge at the keypad: their session, for the table's screens. */
+  | { type: 'floor'; session: FloorSession };
+
+export type FloorDecision = (typeof FLOOR_DECISIONS)[number];
 
 /** The dealer's touches, each a POST with an empty JSON body; 202 when taken. */
 export const DISPLAY_ACTIONS = {
@@ -26,4 +41,21 @@ export const DISPLAY_ACTIONS = {
   confirm: '/api/confirm',
   /** The dealer calls the floor (always on screen). */
   callFloor: '/api/call-floor',
+  /** The dealer starts the next hand (no hand in play): same players, the button moved on. */
+  nextHand: '/api/next-hand',
 } as const;
+
+/**
+ * The supervisor's side, each a POST with a JSON body. `signIn` `{pin}` answers 200 with a
+ * `FloorSession`, 401 for a wrong PIN, 423 while locked out, 429 while another is being checked; the
+ * others carry the session's `token` and answer 401 once it has expired.
+ */
+export const FLOOR_ACTIONS = {
+  signIn: '/api/floor/sign-in',
+  /** `{token, decision}`: the floor's decision, or a ruling overruled (`continue`), signed by the supervisor. */
+  decide: '/api/floor/decision',
+  signOut: '/api/floor/sign-out',
+} as const;
+
+/** A PIN as the display's keypad types it. */
+export const PIN = /^[0-9]{4,12}$/;

@@ -6,20 +6,27 @@ import type { FastifyInstance } from 'fastify';
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import type { TableHealth } from '../controller/health.js';
-import type { SourceEvent, TableSnapshot, TableUpdate } from '../controller/pipeline.js';
+import type { TableSnapshot, TableUpdate } from '../controller/pipeline.js';
 import { publicOutput, publicState } from '../outputs/public.js';
+import type { NextHand } from '../table/next-hand.js';
 import { PACKAGE_ROOT } from '../version.js';
-import { DISPLAY_ACTIONS, type DisplayDevice, type DisplayMessage, type Language } from './protocol.js';
+import { type FloorRoutesOptions, registerFloorRoutes } from './floor-routes.js';
+import { DISPLAY_ACTIONS, type DisplayDevice, type DisplayMessage } from './protocol.js';
 
-export interface DisplayOptions {
-  hello: { table: string; version: string; profile: string; language: Language };
+export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
+  hello: Omit<Extract<DisplayMessage, { type: 'hello' }>, 'type'>;
   updates: Observable<TableUpdate>;
   /** Where the table stands now, for a display that connects between two events. */
   snapshot(): TableSnapshot;
   health: TableHealth;
-  /** The dealer's touches, as dealer inputs for the table. */
-  input(event: SourceEvent): void;
-  now(): number;
+  /** The hand the dealer's "next hand" touch starts, from where the table stands. */
+  nextHand(snapshot: TableSnapshot): NextHand;
+}
+
+/** No hand in play: none yet, or the last one over or void. */
+function between(snapshot: TableSnapshot): boolean {
+  const status = snapshot.context.hand?.status;
+  return status === undefined || status === 'over' || status === 'void';
 }
 
 /** The built page (`npm run build:display`); without it the display says how to build it. */
@@ -52,6 +59,7 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
   const broadcast = (text: string) => {
     for (const socket of screens) socket.send(text);
   };
+  registerFloorRoutes(server, { ...options, broadcast: (message) => broadcast(JSON.stringify(message)) });
   const states = options.updates
     .pipe(
       map(({ snapshot }) => JSON.stringify(stateMessage(snapshot))),
@@ -84,4 +92,11 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
       return reply.code(202).send({ taken: input });
     });
   }
+  server.post(DISPLAY_ACTIONS.nextHand, async (_, reply) => {
+    const snapshot = options.snapshot();
+    if (!between(snapshot)) return reply.code(409).send({ error: 'a hand is in play' });
+    const hand = options.nextHand(snapshot);
+    options.input({ type: 'hand.start', t: options.now(), ...hand });
+    return reply.code(202).send({ taken: 'next-hand', button: hand.button });
+  });
 }

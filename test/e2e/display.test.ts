@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { DomainEvent } from '../../src/domain/events.js';
 import { publicOutput } from '../../src/outputs/public.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
+import { hashSecret } from '../../src/supervisor/credentials.js';
 import { replayEvents } from '../../src/table/table.js';
 import { readyDeck } from '../deck-reports.js';
 import { type LiveTable, playOn, startLiveTable, until } from '../integration/live-table.js';
@@ -26,6 +28,13 @@ const SCENARIO = fileURLToPath(
 const SENSED = [null, 'cards-collected', 'bets-returned', 'button-stays', 'shuffler-verified', null];
 /** The scenario up to the dealer's report of the exposed card. */
 const THROUGH_EXPOSED = 4;
+const PREMATURE_TURN = fileURLToPath(
+  new URL('../scenarios/main-event-2014/premature-turn.yaml', import.meta.url),
+);
+/** That scenario through the flop's first bets, then through the turn turned too early. */
+const THROUGH_FLOP_BETS = 26;
+const THROUGH_PREMATURE_TURN = 28;
+const PIN = '2468';
 
 requireSocat('the display tests');
 let browser: Browser;
@@ -46,6 +55,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The README's pictures of the display, taken from the run itself. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url)),
+  });
+}
 
 async function open(live: LiveTable): Promise<{ page: Page; frames: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, hasTouch: true });
@@ -98,6 +114,7 @@ describe('the dealer display', () => {
     await alert.waitFor();
     const alertAt = (await page.evaluate('window.alertAt')) as number;
     expect(alertAt - ruledAt).toBeLessThan(100);
+    await screenshot(page, 'misdeal');
 
     await expect.poll(() => page.getByTestId('alert-rule').textContent()).toContain(expected.rule);
     expect(await page.getByTestId('alert-incident').textContent()).not.toBe('');
@@ -107,10 +124,11 @@ describe('the dealer display', () => {
     // Touch: every button a finger can hit.
     for (const button of await page.locator('button').all()) {
       const box = await button.boundingBox();
-      if (box)
-        expect(Math.min(box.width, box.height), (await button.textContent()) ?? '').toBeGreaterThanOrEqual(
-          48,
-        );
+      if (!box) continue;
+      const name = (await button.textContent()) ?? '';
+      expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(48);
+      // And on the screen: a long name in the bar never pushes a button off its right edge.
+      expect(box.x + box.width, name).toBeLessThanOrEqual(1280);
     }
 
     // French, then English, then French again: the incident's name follows.
@@ -126,15 +144,25 @@ describe('the dealer display', () => {
     };
     // Stop, collect, return the bets: the dealer confirms what the sensors do not see.
     expect(expected.steps.map((step) => step.check ?? null)).toEqual(SENSED);
-    for (const i of [0, 1, 2]) await confirm(i);
-    // The button stays and the deck is verified at 52: the table sees both, and the steps tick themselves.
-    const sensed = playOn(live, [
-      { type: 'button', t: 0, seq: 0, seat: 9 },
-      { ...readyDeck('A', 500), seq: 1 },
-    ]);
+    await confirm(0);
+    // The cards come off the seats, the blinds go back, the button stays, the deck is verified at 52:
+    // the simulated devices show each, and each step ticks itself.
+    const card = (face: 'Kh' | '9s') =>
+      scenario.registry.lookup(scenario.registry.uidOf('A', face) as string);
+    const sensed = playOn(
+      live,
+      [
+        { type: 'card.gone', t: 0, zone: 'seat:1', ...card('Kh') },
+        { type: 'card.gone', t: 300, zone: 'seat:2', ...card('9s') },
+        { type: 'chips', t: 600, zone: 'bet:1', amount: 0 },
+        { type: 'chips', t: 900, zone: 'bet:2', amount: 0 },
+        { type: 'button', t: 1200, seat: 9 },
+        readyDeck('A', 1500),
+      ].map((event, seq) => ({ ...event, seq }) as DomainEvent),
+    );
     undo.push(async () => sensed.stop());
     await sensed.done;
-    for (const i of [3, 4]) {
+    for (const i of [1, 2, 3, 4]) {
       await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-done')).toBe('true');
     }
     await confirm(5);
@@ -157,5 +185,98 @@ describe('the dealer display', () => {
     }));
     expect(messages.length).toBeGreaterThan(3);
     expect(leakedSecrets({ ...scenario, events }, [expected], messages, [])).toEqual([]);
+  });
+
+  it('lets a signed-in supervisor overrule a premature turn and void the hand, then the dealer starts the next hand', {
+    timeout: 120_000,
+  }, async ({ expect, onTestFinished }) => {
+    const undo: (() => Promise<unknown>)[] = [];
+    onTestFinished(async () => {
+      for (const step of undo.reverse()) await step().catch(() => undefined);
+    });
+    const scenario = parseScenarioText(await readFile(PREMATURE_TURN, 'utf8'), PREMATURE_TURN);
+    const live = await startLiveTable(
+      { push: (step) => undo.push(step) },
+      {
+        table: { seats: scenario.table.seats },
+        display: { language: 'en' },
+        supervisors: [{ name: 'Marie Floor', pin: await hashSecret(PIN) }],
+      },
+    );
+    const { page } = await open(live);
+    undo.push(() => page.close());
+    await expect.poll(() => page.locator('[data-testid^="seat-"][data-status]').count()).toBe(9);
+
+    // Normal play: the flop out, the flop betting under way.
+    const flop = playOn(live, scenario.events.slice(0, THROUGH_FLOP_BETS));
+    undo.push(async () => flop.stop());
+    await flop.done;
+    await expect.poll(() => page.getByTestId('board').locator('.card').count()).toBe(3);
+    await screenshot(page, 'normal-play');
+
+    const turnEvents = scenario.events.slice(THROUGH_FLOP_BETS, THROUGH_PREMATURE_TURN);
+    const turnStart = (turnEvents[0]?.t ?? 0) - 500;
+    const turn = playOn(
+      live,
+      turnEvents.map((event) => ({ ...event, t: event.t - turnStart })),
+    );
+    undo.push(async () => turn.stop());
+    await turn.done;
+    await expect
+      .poll(() => page.getByTestId('alert-ruling').getAttribute('data-code'))
+      .toBe('TURN_SET_ASIDE');
+    await screenshot(page, 'premature-turn');
+
+    // The supervisor's panel, over the alert: a wrong PIN is refused, the right one signs in.
+    await page.getByTestId('supervisor').tap();
+    const typePin = async (pin: string) => {
+      for (const digit of pin) await page.getByTestId(`pad-${digit}`).tap();
+      await page.getByTestId('pad-enter').tap();
+    };
+    await typePin('1111');
+    await expect.poll(() => page.getByTestId('floor-note').textContent()).toContain('PIN refused');
+    await typePin(PIN);
+    await page.getByTestId('decide-continue').waitFor();
+    for (const button of await page.getByTestId('floor-panel').locator('button').all()) {
+      const box = await button.boundingBox();
+      if (box) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(48);
+    }
+
+    // Overruled: the procedure closes and the hand goes on; the decision is signed with the supervisor's name.
+    const signed = (value: string) =>
+      firstValueFrom(
+        live.controller.updates.pipe(
+          filter(
+            ({ event }) =>
+              event.type === 'dealer' && event.input === 'floor-decision' && event.value === value,
+          ),
+        ),
+      );
+    const overruled = signed('continue');
+    await page.getByTestId('decide-continue').tap();
+    expect((await overruled).event).toMatchObject({ supervisor: 'Marie Floor' });
+    await expect.poll(() => page.getByTestId('floor-note').textContent()).toContain('Marie Floor');
+    await page.getByTestId('floor-close').tap();
+    await page.getByTestId('alert').waitFor({ state: 'detached' });
+
+    // Then voided: the hand waits for the redeal, and the dealer starts it from the display.
+    await page.getByTestId('supervisor').tap();
+    const voided = signed('void');
+    await page.getByTestId('decide-void').tap();
+    expect((await voided).snapshot.context.hand?.status).toBe('void');
+    await page.getByTestId('sign-out').tap();
+    await page.getByTestId('floor-close').tap();
+    const started = firstValueFrom(
+      live.controller.updates.pipe(filter(({ event }) => event.type === 'hand.start')),
+    );
+    await page.getByTestId('next-hand').tap();
+    expect((await started).event).toMatchObject({
+      button: 9,
+      players: [1, 2, 3, 5, 6, 9],
+      blinds: [50, 100],
+    });
+    await expect.poll(() => page.getByTestId('next-hand').count()).toBe(0);
+    expect(live.logs.some((line) => line.includes('"supervisor":"Marie Floor"'))).toBe(true);
+    expect(live.logs.join('\n')).not.toContain(PIN);
   });
 });

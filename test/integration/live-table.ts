@@ -34,6 +34,7 @@ export async function startLiveTable(
     /** The floor keeps its session on the broker: QoS 1 messages wait there while it is away. */
     persistentFloor?: boolean;
     display?: Record<string, unknown>;
+    supervisors?: Record<string, unknown>[];
     /** Rewrites the virtual table's `devices` section before croupier reads it. */
     devices?: (devices: VirtualTable['devices']) => unknown;
   } = {},
@@ -47,6 +48,7 @@ export async function startLiveTable(
     devices: overrides.devices ? overrides.devices(table.devices) : table.devices,
     log: { level: 'debug' },
     ...(overrides.display && { display: overrides.display }),
+    ...(overrides.supervisors && { supervisors: overrides.supervisors }),
   });
   const logs: string[] = [];
   const sink = new Writable({

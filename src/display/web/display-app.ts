@@ -1,14 +1,19 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { MAX_SEATS } from '../../domain/seats.js';
 import type { PublicOutput, PublicState } from '../../outputs/public.js';
+import type { FloorSession } from '../../supervisor/desk.js';
 import type { DisplayDevice, Language } from '../protocol.js';
 import { type DisplayAction, send } from './actions.js';
 import { LightElement } from './light-element.js';
 import { DisplayLink } from './link.js';
 import { nameOf, PROMPT_NAMES, t } from './messages.js';
+import './floor-panel.js';
 import './incident-alert.js';
 import './table-view.js';
 
 type Prompt = Extract<PublicOutput, { kind: 'prompt' }>;
+
+const BETWEEN_HANDS: ReadonlySet<PublicState['phase']> = new Set(['idle', 'ended', 'void']);
 
 /** Which step a confirm was sent for: the button waits until the table has moved past it. */
 function stepKey(incident: PublicState['incident']): string | null {
@@ -25,6 +30,8 @@ export class DisplayApp extends LightElement {
     prompt: { state: true },
     sending: { state: true },
     failed: { state: true },
+    session: { state: true },
+    floorOpen: { state: true },
   };
   /** The language the dealer picked on screen; until then, the configured one from `hello`. */
   declare chosen: Language | null;
@@ -32,14 +39,19 @@ export class DisplayApp extends LightElement {
   declare prompt: { output: Prompt; hand: number | null } | null;
   declare sending: string | null;
   declare failed: boolean;
+  /** The supervisor signed in at this screen, while their session lasts. */
+  declare session: FloorSession | null;
+  declare floorOpen: boolean;
 
-  readonly #link = new DisplayLink(
-    this,
-    new URL('/ws', location.href.replace(/^http/, 'ws')).href,
-    (output) => {
+  readonly #link = new DisplayLink(this, new URL('/ws', location.href.replace(/^http/, 'ws')).href, {
+    output: (output) => {
       if (output.kind === 'prompt') this.prompt = { output, hand: this.#link.state?.state.hand ?? null };
     },
-  );
+    floor: (session) => {
+      this.session = session;
+      this.floorOpen = true;
+    },
+  });
 
   constructor() {
     super();
@@ -47,6 +59,8 @@ export class DisplayApp extends LightElement {
     this.prompt = null;
     this.sending = null;
     this.failed = false;
+    this.session = null;
+    this.floorOpen = false;
   }
 
   protected override willUpdate(): void {
@@ -63,8 +77,8 @@ export class DisplayApp extends LightElement {
     return html`${this.#bar(view)}
       <main class="table-area ${live ? '' : 'stale'}">
         ${live ? nothing : html`<p class="stale-note">${t(this.language, 'stale')}</p>`}
-        <croupier-table .view=${view} .language=${this.language}></croupier-table>
-        ${this.#prompt(view)}
+        <croupier-table .view=${view} .seats=${this.#link.hello?.seats ?? MAX_SEATS} .language=${this.language}></croupier-table>
+        ${this.#prompt(view)} ${this.#nextHand(view)}
       </main>
       ${this.#devices(this.#link.state?.devices ?? [])}
       <croupier-alert
@@ -73,7 +87,30 @@ export class DisplayApp extends LightElement {
         .sending=${this.sending !== null && this.sending === stepKey(view?.incident ?? null)}
         @confirm=${() => this.#confirm(view)}
       ></croupier-alert>
+      ${this.floorOpen ? this.#floorPanel() : nothing}
       ${this.failed ? html`<p class="toast" role="alert">${t(this.language, 'notSent')}</p>` : nothing}`;
+  }
+
+  #floorPanel(): TemplateResult {
+    return html`<croupier-floor-panel
+      .language=${this.language}
+      .session=${this.session}
+      .available=${this.#link.hello?.supervisors ?? false}
+      @session=${(event: CustomEvent<FloorSession | null>) => {
+        this.session = event.detail;
+      }}
+      @close=${() => {
+        this.floorOpen = false;
+      }}
+    ></croupier-floor-panel>`;
+  }
+
+  /** Between hands the dealer starts the next one: same players, the button moved on. */
+  #nextHand(view: PublicState | null): TemplateResult | typeof nothing {
+    if (!view || !BETWEEN_HANDS.has(view.phase)) return nothing;
+    return html`<button class="next-hand" data-testid="next-hand" @click=${() => this.#send('nextHand')}>
+      ${t(this.language, 'nextHand')}
+    </button>`;
   }
 
   #bar(view: PublicState | null): TemplateResult {
@@ -93,6 +130,11 @@ export class DisplayApp extends LightElement {
       <div class="lang" role="group" aria-label=${t(language, 'language')}>
         ${this.#languageButton('fr')} ${this.#languageButton('en')}
       </div>
+      <button class="supervisor ${this.session ? 'signed-in' : ''}" data-testid="supervisor" @click=${() => {
+        this.floorOpen = true;
+      }}>
+        ${this.session ? this.session.supervisor : t(language, 'supervisor')}
+      </button>
       <button class="call-floor ${floor ? 'called' : ''}" data-testid="call-floor" @click=${() => this.#send('callFloor')}>
         ${t(language, floor ? 'floorCalled' : 'callFloor')}
       </button>

@@ -5,6 +5,14 @@ export type LinkStatus = 'connecting' | 'open' | 'closed';
 type Hello = Extract<DisplayMessage, { type: 'hello' }>;
 type StateMessage = Extract<DisplayMessage, { type: 'state' }>;
 type Output = Extract<DisplayMessage, { type: 'output' }>['output'];
+type Session = Extract<DisplayMessage, { type: 'floor' }>['session'];
+
+/** What the page does with the messages that are events rather than state. */
+export interface LinkHandlers {
+  output(output: Output): void;
+  /** A supervisor signed in with a badge at the keypad. */
+  floor(session: Session): void;
+}
 
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 8_000;
@@ -17,6 +25,8 @@ const VALID: Record<DisplayMessage['type'], (message: Fields) => boolean> = {
   hello: (m) => m.language === 'fr' || m.language === 'en',
   state: (m) => isObject(m.state) && Array.isArray(m.state.seats) && Array.isArray(m.devices),
   output: (m) => isObject(m.output) && (m.output.kind === 'incident' || m.output.kind === 'prompt'),
+  floor: (m) =>
+    isObject(m.session) && typeof m.session.token === 'string' && typeof m.session.supervisor === 'string',
 };
 
 function parse(data: unknown): DisplayMessage | null {
@@ -33,7 +43,7 @@ function parse(data: unknown): DisplayMessage | null {
 
 /**
  * The display's WebSocket to croupier (`/ws`, same host): keeps the last hello and state, hands each
- * output to `onOutput`, and reconnects with a doubling backoff whenever the socket drops, so the screen
+ * output and badge sign-in to its handlers, and reconnects with a doubling backoff whenever the socket drops, so the screen
  * comes back by itself after a controller restart.
  */
 export class DisplayLink implements ReactiveController {
@@ -49,7 +59,7 @@ export class DisplayLink implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly url: string,
-    private readonly onOutput: (output: Output) => void,
+    private readonly handlers: LinkHandlers,
   ) {
     host.addController(this);
   }
@@ -88,7 +98,8 @@ export class DisplayLink implements ReactiveController {
     if (!message) this.refused += 1;
     else if (message.type === 'hello') this.hello = message;
     else if (message.type === 'state') this.state = message;
-    else this.onOutput(message.output);
+    else if (message.type === 'output') this.handlers.output(message.output);
+    else this.handlers.floor(message.session);
     this.host.requestUpdate();
   }
 

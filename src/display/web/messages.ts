@@ -68,6 +68,43 @@ export const UI = {
   language: { fr: 'Langue', en: 'Language' },
   langFr: { fr: 'FR', en: 'FR' },
   langEn: { fr: 'EN', en: 'EN' },
+  nextHand: { fr: 'Coup suivant', en: 'Next hand' },
+  supervisor: { fr: 'Superviseur', en: 'Supervisor' },
+  signInTitle: { fr: 'Code superviseur ou badge', en: 'Supervisor PIN or badge' },
+  signInOk: { fr: 'Valider', en: 'Enter' },
+  erase: { fr: 'Effacer', en: 'Erase' },
+  noSupervisors: {
+    fr: 'Aucun superviseur n’est configuré pour cette table.',
+    en: 'No supervisor is configured for this table.',
+  },
+  'refused.wrong': { fr: 'Code refusé', en: 'PIN refused' },
+  'refused.locked': {
+    fr: 'Trop d’essais : bloqué jusqu’à {time}',
+    en: 'Too many tries: locked until {time}',
+  },
+  'refused.busy': { fr: 'Vérification en cours : réessayez', en: 'Checking another: try again' },
+  'refused.expired': {
+    fr: 'Session terminée : identifiez-vous à nouveau',
+    en: 'Session ended: sign in again',
+  },
+  signedInAs: { fr: 'Superviseur : {name}', en: 'Supervisor: {name}' },
+  signOut: { fr: 'Terminer', en: 'Sign out' },
+  'decision.continue': { fr: 'Poursuivre le coup', en: 'Let the hand go on' },
+  'decisionHint.continue': {
+    fr: 'La décision affichée est levée ; le coup reprend où il en est.',
+    en: 'The ruling on screen is overruled; the hand goes on from where it stands.',
+  },
+  'decision.misdeal': { fr: 'Maldonne', en: 'Misdeal' },
+  'decisionHint.misdeal': {
+    fr: 'Les cartes sont ramassées et redonnées ; le bouton ne bouge pas.',
+    en: 'The cards are collected and redealt; the button stays.',
+  },
+  'decision.void': { fr: 'Annuler le coup', en: 'Void the hand' },
+  'decisionHint.void': {
+    fr: 'Le coup est annulé, les mises rendues.',
+    en: 'The hand is void, the bets returned.',
+  },
+  decided: { fr: '« {decision} » enregistré, signé {name}', en: '“{decision}” recorded, signed {name}' },
 } as const satisfies Record<string, Text>;
 
 export type UiKey = keyof typeof UI;

@@ -18,18 +18,21 @@ function place(seat: number, count: number): string {
 
 /** The table seen from the dealer's chair: seats with their card counts, the button, blinds and the middle. */
 export class TableView extends LightElement {
-  static override properties = { view: { attribute: false } };
+  static override properties = { view: { attribute: false }, seats: { attribute: false } };
   declare view: PublicState | null;
+  /** The table's seats, from the config. */
+  declare seats: number;
 
   constructor() {
     super();
     this.view = null;
+    this.seats = MAX_SEATS;
   }
 
   protected override render(): TemplateResult {
     const view = this.view;
     const dealt = new Map((view?.seats ?? []).map((seat) => [seat.seat, seat]));
-    const count = Math.max(MAX_SEATS, ...dealt.keys());
+    const count = Math.max(this.seats, ...dealt.keys());
     const seats = Array.from({ length: count }, (_, i) => i + 1);
     return html`<div class="felt">
       ${seats.map((n) => this.#seat(n, count, dealt.get(n)))}

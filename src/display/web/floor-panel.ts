@@ -1,0 +1,140 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { FLOOR_DECISIONS } from '../../domain/events.js';
+import type { FloorSession } from '../../supervisor/desk.js';
+import { FLOOR_ACTIONS, type FloorDecision } from '../protocol.js';
+import { post } from './actions.js';
+import { LightElement } from './light-element.js';
+import { t, type UiKey } from './messages.js';
+
+const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'erase', '0', 'enter'] as const;
+const MAX_PIN = 12;
+
+/**
+ * The supervisor's panel, over everything: a PIN pad (or a badge at the keypad) signs them in, then
+ * three large decisions, each signed with their name. The panel holds the session's token only while
+ * it lasts; it fires `session` when one opens or ends, and `close`.
+ */
+export class FloorPanel extends LightElement {
+  static override properties = {
+    session: { attribute: false },
+    available: { attribute: false },
+    pin: { state: true },
+    note: { state: true },
+    busy: { state: true },
+  };
+  declare session: FloorSession | null;
+  /** Whether the config lists any supervisor. */
+  declare available: boolean;
+  declare pin: string;
+  /** The last outcome, as catalogue key and values. */
+  declare note: { key: UiKey; values?: Record<string, string> } | null;
+  declare busy: boolean;
+
+  constructor() {
+    super();
+    this.session = null;
+    this.available = true;
+    this.pin = '';
+    this.note = null;
+    this.busy = false;
+  }
+
+  protected override render(): TemplateResult {
+    const language = this.language;
+    return html`<div class="floor-panel" data-testid="floor-panel" role="dialog" aria-labelledby="floor-title">
+      <header class="floor-head">
+        <h1 id="floor-title">${this.session ? t(language, 'signedInAs', { name: this.session.supervisor }) : t(language, 'signInTitle')}</h1>
+        <button class="dismiss" data-testid="floor-close" @click=${() => this.#fire('close')}>${t(language, 'dismiss')}</button>
+      </header>
+      ${this.note ? html`<p class="floor-note" data-testid="floor-note" role="status">${t(language, this.note.key, this.note.values)}</p>` : nothing}
+      ${!this.available ? html`<p>${t(language, 'noSupervisors')}</p>` : this.session ? this.#decisions() : this.#pad()}
+    </div>`;
+  }
+
+  #pad(): TemplateResult {
+    const language = this.language;
+    return html`<div class="pin" data-testid="pin" aria-live="polite">${'●'.repeat(this.pin.length) || '\u00a0'}</div>
+      <div class="pad">
+        ${PAD.map((key) =>
+          key === 'erase' || key === 'enter'
+            ? html`<button class="pad-key ${key}" data-testid="pad-${key}" ?disabled=${this.busy} @click=${() => (key === 'erase' ? this.#erase() : this.#signIn())}>
+                ${t(language, key === 'erase' ? 'erase' : 'signInOk')}
+              </button>`
+            : html`<button class="pad-key" data-testid="pad-${key}" ?disabled=${this.busy} @click=${() => this.#type(key)}>${key}</button>`,
+        )}
+      </div>`;
+  }
+
+  #decisions(): TemplateResult {
+    const language = this.language;
+    return html`<div class="decisions">
+      ${FLOOR_DECISIONS.map(
+        (
+          decision,
+        ) => html`<button class="decision decision-${decision}" data-testid="decide-${decision}" ?disabled=${this.busy} @click=${() => this.#decide(decision)}>
+          <strong>${t(language, `decision.${decision}`)}</strong>
+          <span>${t(language, `decisionHint.${decision}`)}</span>
+        </button>`,
+      )}
+      <button class="sign-out" data-testid="sign-out" @click=${() => this.#signOut()}>${t(language, 'signOut')}</button>
+    </div>`;
+  }
+
+  #type(digit: string): void {
+    if (this.pin.length < MAX_PIN) this.pin += digit;
+    this.note = null;
+  }
+
+  #erase(): void {
+    this.pin = '';
+  }
+
+  async #signIn(): Promise<void> {
+    const pin = this.pin;
+    this.pin = '';
+    this.busy = true;
+    const response = await post(FLOOR_ACTIONS.signIn, { pin });
+    this.busy = false;
+    if (response?.status === 200) {
+      this.note = null;
+      this.#fire('session', response.answer as FloorSession);
+      return;
+    }
+    const refused = (response?.answer ?? null) as {
+      refused?: 'wrong' | 'locked' | 'busy';
+      until?: number;
+    } | null;
+    const reason = refused?.refused ?? 'wrong';
+    const time = refused?.until ? new Date(refused.until).toLocaleTimeString(this.language) : '';
+    this.note = { key: `refused.${reason}`, values: { time } };
+  }
+
+  async #decide(decision: FloorDecision): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    this.busy = true;
+    const response = await post(FLOOR_ACTIONS.decide, { token: session.token, decision });
+    this.busy = false;
+    if (response?.status === 202) {
+      const values = { decision: t(this.language, `decision.${decision}`), name: session.supervisor };
+      this.note = { key: 'decided', values };
+    } else if (response?.status === 401) {
+      this.note = { key: 'refused.expired' };
+      this.#fire('session', null);
+    } else {
+      this.note = { key: 'notSent' };
+    }
+  }
+
+  #signOut(): void {
+    if (this.session) void post(FLOOR_ACTIONS.signOut, { token: this.session.token });
+    this.note = null;
+    this.#fire('session', null);
+  }
+
+  #fire(type: 'session' | 'close', detail?: FloorSession | null): void {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}
+
+customElements.define('croupier-floor-panel', FloorPanel);
