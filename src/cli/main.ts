@@ -3,12 +3,14 @@ import { stringify } from 'yaml';
 import { asyncApiDocument } from '../mqtt/asyncapi.js';
 import { VERSION } from '../version.js';
 import { bridge } from './bridge.js';
+import { journalVerify } from './journal.js';
 import { replay } from './replay.js';
 import { start } from './start.js';
 
 const USAGE = `usage: croupier replay FILE... [--check]
        croupier start [--config FILE] [--demo]
        croupier bridge --table ID --device ID --serial PATH --mqtt URL [--baud N]
+       croupier journal verify --journal PATH
        croupier asyncapi
 
   replay     run scenario files through the table machine, one JSON line per incident or prompt
@@ -20,6 +22,9 @@ const USAGE = `usage: croupier replay FILE... [--check]
   bridge     expose a serial device (reader board, shuffler) on the table's broker, so that it can
              hang off another computer; the controller's config then says link: { type: bridge }
              (--username, and CROUPIER_MQTT_PASSWORD in the environment, for a broker that asks)
+  journal verify
+             check the journal's hash chain; exit 1 naming the first broken record
+    --journal  the journal file
   asyncapi   print the AsyncAPI document of croupier's MQTT topics
 `;
 
@@ -49,6 +54,9 @@ async function main(argv: string[]): Promise<number> {
       break;
     case 'bridge':
       if (files.length === 0) return stopped(await bridge(values));
+      break;
+    case 'journal':
+      if (files.length === 1 && files[0] === 'verify' && values.journal) return journalVerify(values.journal);
       break;
     case 'asyncapi':
       process.stdout.write(stringify(asyncApiDocument(VERSION)));
@@ -83,6 +91,7 @@ function parseCommandLine(argv: string[]) {
       baud: { type: 'string' },
       mqtt: { type: 'string' },
       username: { type: 'string' },
+      journal: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,

@@ -1,0 +1,309 @@
+import type Database from 'better-sqlite3';
+import type { DomainEvent, Settle, Unsequenced } from '../domain/events.js';
+import {
+  type ChainLink,
+  canonicalJson,
+  GENESIS,
+  type JournalRecord,
+  type RecordKind,
+  recordHash,
+} from './chain.js';
+import { type JournalError, sqliteFailure } from './errors.js';
+import { openDatabase } from './open.js';
+import { type RetentionLimits, ROTATION, type Rotation, rotationCut } from './rotation.js';
+import { broken, brokenError, checkTail, readRecords, type Verification, verifyChain } from './verify.js';
+
+/**
+ * The journal (DESIGN.md "Durability"): every domain event, numbered and written ahead of the table
+ * machine, the machine's snapshot at each hand start, and markers (power-on, power-off, rotation), all
+ * records of one SQLite table in one hash chain (chain.ts). A record's body is canonical JSON:
+ *
+ * - `event`: the domain event with its `seq`;
+ * - `snapshot`: `{ hand, seq, machineVersion, state }`, the machine after the `hand.start` event `seq`,
+ *   `hand` the hand's number (1, 2, … for the journal's life, rotation or not);
+ * - `marker`: `{ kind, detail }`, its `seq` the last event's (-1 before the first).
+ */
+
+/** The events the journal numbers and keeps: every domain event but the settle clock's. */
+export type JournaledEvent = Exclude<DomainEvent, Settle>;
+
+export interface JournalOptions {
+  /** Wall clock, ms: stamped on each record for the audit trail; the table machine never sees it. */
+  now?: () => number;
+  /** Read an existing journal only (verify, recall): it is never created, and any write is refused. */
+  readonly?: boolean;
+  /** The size the file may not grow past: beyond it an append fails as on a full disk. */
+  maxBytes?: number;
+}
+
+export interface StoredSnapshot {
+  hand: number;
+  /** The seq of the hand's `hand.start` event: the state is the machine's after it. */
+  seq: number;
+  machineVersion: string;
+  state: unknown;
+}
+
+/** Where recovery starts: the last snapshot (null before the first hand) and the events after it, in order. */
+export interface RestorePoint {
+  snapshot: StoredSnapshot | null;
+  events: JournaledEvent[];
+}
+
+/** A hand as the journal holds it: from its snapshot to the next one. */
+export interface Hand {
+  number: number;
+  firstSeq: number;
+  /** The last event before the next hand; for the hand in play, the last event so far. */
+  lastSeq: number;
+  /** Wall clock, ms, of its `hand.start` event. */
+  startedAt: number;
+}
+
+interface Draft {
+  kind: RecordKind;
+  seq: number;
+  body: unknown;
+}
+
+const COLUMNS = 'id, kind, seq, at, body, prev, hash';
+
+/**
+ * Opens the journal at `path` (`:memory:` for a test), creating it when new. A file that is not a sound
+ * croupier journal is refused with a JournalError and left as it is. A writer also checks the chain's
+ * last records before it chains onto them.
+ */
+export function openJournal(
+  path: string,
+  { now = Date.now, readonly = false, maxBytes }: JournalOptions = {},
+): Journal {
+  const db = openDatabase(path, { readonly, maxBytes });
+  try {
+    if (!readonly) checkTail(db, path);
+    return new Journal(db, path, now);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export class Journal {
+  /** The first write that failed: the table must not play on unrecorded, so nothing more is written. */
+  #failure: JournalError | undefined;
+  /** The id and prev of the next record. */
+  #next: ChainLink;
+  #lastSeq: number;
+  readonly #transaction: (draft: (at: number) => Draft[]) => JournalRecord[];
+
+  /** Use `openJournal`. */
+  constructor(
+    private readonly db: Database.Database,
+    readonly path: string,
+    private readonly now: () => number,
+  ) {
+    const tail = db
+      .prepare<[], JournalRecord>(`SELECT ${COLUMNS} FROM records ORDER BY id DESC LIMIT 1`)
+      .get();
+    this.#next = { id: (tail?.id ?? 0) + 1, prev: tail?.hash ?? GENESIS };
+    this.#lastSeq = db.prepare<[], number | null>('SELECT max(seq) FROM records').pluck().get() ?? -1;
+    const insert = db.prepare<[JournalRecord]>(
+      `INSERT INTO records (${COLUMNS}) VALUES (@id, @kind, @seq, @at, @body, @prev, @hash)`,
+    );
+    const transaction = db.transaction((draft: (at: number) => Draft[]) => {
+      const link = { ...this.#next };
+      const at = Math.floor(this.now());
+      const records = draft(at).map(({ kind, seq, body }) => {
+        const unhashed = { id: link.id, kind, seq, at, body: canonicalJson(body), prev: link.prev };
+        const record = { ...unhashed, hash: recordHash(unhashed) };
+        insert.run(record);
+        link.id += 1;
+        link.prev = record.hash;
+        return record;
+      });
+      return records;
+    });
+    this.#transaction = (draft) => transaction.immediate(draft);
+  }
+
+  /** Numbers the event (0, 1, … after the last one stored) and returns it once it is on the disk. */
+  append(event: Unsequenced<JournaledEvent>): JournaledEvent {
+    return this.appendBatch([event])[0] as JournaledEvent;
+  }
+
+  /** `append` for several events, in one transaction: all of them are written, or none. */
+  appendBatch(events: readonly Unsequenced<JournaledEvent>[]): JournaledEvent[] {
+    const sequenced = events.map((event, i) => ({ ...event, seq: this.#lastSeq + 1 + i }) as JournaledEvent);
+    if (sequenced.length === 0) return sequenced;
+    this.#write('cannot record', () =>
+      sequenced.map((event) => ({ kind: 'event', seq: event.seq, body: event })),
+    );
+    this.#lastSeq += sequenced.length;
+    return sequenced;
+  }
+
+  /** Stores the machine's state after the `hand.start` event `seq`; returns the hand's number. */
+  snapshot(seq: number, machineVersion: string, state: unknown): number {
+    if (!Number.isInteger(seq) || seq < 0 || seq > this.#lastSeq) {
+      throw new RangeError(`journal ${this.path}: no event ${seq} to snapshot after (last ${this.#lastSeq})`);
+    }
+    let hand = 0;
+    this.#write('cannot record the snapshot', () => {
+      hand = (this.#lastSnapshot()?.hand ?? 0) + 1;
+      return [{ kind: 'snapshot', seq, body: { hand, seq, machineVersion, state } }];
+    });
+    return hand;
+  }
+
+  /** A fact about the controller, not the table: power-on, power-off … (`rotation` is `rotate`'s own). */
+  marker(kind: string, detail: unknown = null): void {
+    if (kind === ROTATION)
+      throw new RangeError(`journal ${this.path}: a rotation marker is written by rotate()`);
+    this.#write(`cannot record the ${kind} marker`, () => [
+      { kind: 'marker', seq: this.#lastSeq, body: { kind, detail } },
+    ]);
+  }
+
+  /** The last event's seq; -1 before the first. */
+  lastSeq(): number {
+    return this.#lastSeq;
+  }
+
+  restorePoint(): RestorePoint {
+    const snapshot = this.#lastSnapshot() ?? null;
+    return { snapshot, events: this.eventsBetween(snapshot ? snapshot.seq + 1 : 0, this.#lastSeq) };
+  }
+
+  /** The last `limit` hands, oldest first. */
+  hands(limit: number): Hand[] {
+    const rows = this.#latestSnapshots(limit);
+    let nextFirstSeq = this.#lastSeq + 1;
+    const hands = rows.map((row) => {
+      const hand = this.#hand(row, nextFirstSeq);
+      nextFirstSeq = row.seq;
+      return hand;
+    });
+    return hands.reverse();
+  }
+
+  /** Hand `number`, or null when the journal no longer (or not yet) holds it. */
+  hand(number: number): Hand | null {
+    const snapshots = this.db.prepare<[number, number], JournalRecord>(
+      `SELECT ${COLUMNS} FROM records WHERE kind = 'snapshot' ORDER BY seq, id LIMIT ? OFFSET ?`,
+    );
+    const [oldest] = snapshots.all(1, 0);
+    if (!oldest) return null;
+    // Hands are numbered without a gap, so hand N is found by its rank among the kept ones.
+    const offset = number - this.#snapshotOf(oldest).hand;
+    if (!Number.isInteger(offset) || offset < 0) return null;
+    const [row, next] = snapshots.all(2, offset);
+    const hand = row && this.#hand(row, next?.seq ?? this.#lastSeq + 1);
+    return hand?.number === number ? hand : null;
+  }
+
+  /** The events numbered `fromSeq` to `toSeq`, both included, in order. */
+  eventsBetween(fromSeq: number, toSeq: number): JournaledEvent[] {
+    return this.db
+      .prepare<[number, number], JournalRecord>(
+        `SELECT ${COLUMNS} FROM records WHERE kind = 'event' AND seq BETWEEN ? AND ? ORDER BY seq`,
+      )
+      .all(fromSeq, toSeq)
+      .map((row) => this.#body(row) as JournaledEvent);
+  }
+
+  /** Every record from `fromId` on, as stored, read page by page (for export). */
+  records(fromId = 1): Generator<JournalRecord> {
+    return readRecords(this.db, fromId);
+  }
+
+  /** Walks the whole chain; the first broken record, if any. */
+  verify(): Verification {
+    return verifyChain(this.db);
+  }
+
+  /** Removes the oldest whole hands beyond the limits, keeping the chain verifiable; what it removed. */
+  rotate(limits: RetentionLimits): Rotation {
+    let removed: Rotation = { records: 0, hands: 0 };
+    this.#write('cannot rotate', (at) => {
+      const cut = rotationCut(this.db, limits, at);
+      if (!cut) return [];
+      const throughId = cut.keepFromId - 1;
+      const hash = this.db
+        .prepare<[number], string>('SELECT hash FROM records WHERE id = ?')
+        .pluck()
+        .get(throughId);
+      const { changes } = this.db.prepare('DELETE FROM records WHERE id <= ?').run(throughId);
+      removed = { records: changes, hands: cut.hands };
+      return [
+        {
+          kind: 'marker',
+          seq: this.#lastSeq,
+          body: { kind: ROTATION, detail: { throughId, hash, ...removed } },
+        },
+      ];
+    });
+    return removed;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /**
+   * One transaction, on the disk when it returns. A disk that refuses it stops all writing until the
+   * journal is reopened; nothing written before is touched, as SQLite rolls the transaction back.
+   */
+  #write(doing: string, draft: (at: number) => Draft[]): void {
+    if (this.#failure) throw this.#failure;
+    let records: JournalRecord[];
+    try {
+      records = this.#transaction(draft);
+    } catch (error) {
+      const consequence =
+        '; what was written before is kept, and nothing more is recorded until it is reopened';
+      this.#failure = sqliteFailure(this.path, error, doing, consequence);
+      throw this.#failure ?? error;
+    }
+    const last = records.at(-1);
+    if (last) this.#next = { id: last.id + 1, prev: last.hash };
+  }
+
+  #lastSnapshot(): StoredSnapshot | undefined {
+    const [row] = this.#latestSnapshots(1);
+    return row && this.#snapshotOf(row);
+  }
+
+  /** The snapshot records, latest first. */
+  #latestSnapshots(limit: number): JournalRecord[] {
+    return this.db
+      .prepare<[number], JournalRecord>(
+        `SELECT ${COLUMNS} FROM records WHERE kind = 'snapshot' ORDER BY seq DESC, id DESC LIMIT ?`,
+      )
+      .all(limit);
+  }
+
+  #hand(row: JournalRecord, nextFirstSeq: number): Hand {
+    const start = this.db
+      .prepare<[number], number>("SELECT at FROM records WHERE kind = 'event' AND seq = ?")
+      .pluck()
+      .get(row.seq);
+    return {
+      number: this.#snapshotOf(row).hand,
+      firstSeq: row.seq,
+      lastSeq: nextFirstSeq - 1,
+      startedAt: start ?? row.at,
+    };
+  }
+
+  #snapshotOf(row: JournalRecord): StoredSnapshot {
+    return this.#body(row) as StoredSnapshot;
+  }
+
+  /** A record's body read back; one that is not JSON was tampered with, and is named (never shown). */
+  #body(row: JournalRecord): unknown {
+    try {
+      return JSON.parse(row.body);
+    } catch {
+      throw brokenError(this.path, broken(row, 'its body is not JSON'));
+    }
+  }
+}
