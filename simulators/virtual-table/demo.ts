@@ -16,6 +16,8 @@ export interface DemoOptions {
   /** Told of each hand played, or failed. */
   played(file: string, error?: Error): void;
   signal: AbortSignal;
+  /** Where in the list to begin (taken modulo its length): a restarted demo goes on round the list. */
+  first?: number;
 }
 
 /** The demo's hands (paths from the package root): clean play and the incidents a dealer meets most. */
@@ -39,10 +41,13 @@ export async function runDemo({
   scenarios,
   played,
   signal,
+  first = 0,
 }: DemoOptions): Promise<void> {
   const arrivals = updates.pipe(map(({ event }) => event));
+  const start = first % scenarios.length;
+  const round = [...scenarios.slice(start), ...scenarios.slice(0, start)];
   while (!signal.aborted) {
-    for (const file of scenarios) {
+    for (const file of round) {
       if (signal.aborted) return;
       const { events } = parseScenarioText(await readFile(file, 'utf8'), file);
       const play = playTable(events, {

@@ -55,14 +55,19 @@ export function playTable(events: readonly DomainEvent[], options: TablePlayOpti
   const pending = pendingReads(events);
   /** The file index of the event being keyed in: the table judges it while `key` runs. */
   let keyedNow: number | undefined;
-  const watching = options.arrivals.subscribe((event) => {
-    if (event.type === 'settle') return;
-    const origin = event.type === 'card.seen' ? pending.get(`${event.zone} ${event.uid}`)?.shift() : keyedNow;
-    if (origin === undefined) return;
-    origins.set(event.seq, origin);
-    delivered.add(origin);
-  });
   const abort = new AbortController();
+  const watching = options.arrivals.subscribe({
+    next: (event) => {
+      if (event.type === 'settle') return;
+      const origin =
+        event.type === 'card.seen' ? pending.get(`${event.zone} ${event.uid}`)?.shift() : keyedNow;
+      if (origin === undefined) return;
+      origins.set(event.seq, origin);
+      delivered.add(origin);
+    },
+    // The table stopped judging (its journal cannot record): nothing more can be played on it.
+    error: () => abort.abort(),
+  });
   const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
   const started = performance.now();
   const cards = playScenario(options.reader, events, options);

@@ -3,6 +3,8 @@ import { stringify } from 'yaml';
 import { asyncApiDocument } from '../mqtt/asyncapi.js';
 import { VERSION } from '../version.js';
 import { bridge } from './bridge.js';
+import { hand, hands } from './hands.js';
+import { hashSecretFromStdin } from './hash-secret.js';
 import { journalVerify } from './journal.js';
 import { replay } from './replay.js';
 import { start } from './start.js';
@@ -11,6 +13,9 @@ const USAGE = `usage: croupier replay FILE... [--check]
        croupier start [--config FILE] [--demo]
        croupier bridge --table ID --device ID --serial PATH --mqtt URL [--baud N]
        croupier journal verify --journal PATH
+       croupier hands [--journal PATH | --config FILE] [--last N]
+       croupier hand N... [--journal PATH | --config FILE]
+       croupier hash-secret < secret
        croupier asyncapi
 
   replay     run scenario files through the table machine, one JSON line per incident or prompt
@@ -25,6 +30,11 @@ const USAGE = `usage: croupier replay FILE... [--check]
   journal verify
              check the journal's hash chain; exit 1 naming the first broken record
     --journal  the journal file
+  hands      the last hands in the journal (default 20), one line each with their rulings
+  hand       hands in full as JSON Lines: every event (hole cards included) and every ruling, in order;
+             --journal, or the config's journal.path (default ./croupier-journal.db)
+  hash-secret
+             read a supervisor's PIN or badge UID on stdin, print the salted hash for the config
   asyncapi   print the AsyncAPI document of croupier's MQTT topics
 `;
 
@@ -57,6 +67,15 @@ async function main(argv: string[]): Promise<number> {
       break;
     case 'journal':
       if (files.length === 1 && files[0] === 'verify' && values.journal) return journalVerify(values.journal);
+      break;
+    case 'hands':
+      if (files.length === 0) return hands(values);
+      break;
+    case 'hand':
+      if (files.length > 0) return hand(files, values);
+      break;
+    case 'hash-secret':
+      if (files.length === 0) return hashSecretFromStdin();
       break;
     case 'asyncapi':
       process.stdout.write(stringify(asyncApiDocument(VERSION)));
@@ -92,10 +111,16 @@ function parseCommandLine(argv: string[]) {
       mqtt: { type: 'string' },
       username: { type: 'string' },
       journal: { type: 'string' },
+      last: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
   });
 }
 
+// Output piped into `head` (or a closed pager) ends the command quietly, not with a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
 process.exitCode = await main(process.argv.slice(2));

@@ -64,6 +64,8 @@ export async function start({
             ? log.warn({ file, reason: error.message }, 'demo hand cut short')
             : log.info({ file }, 'demo hand played'),
         signal: abort.signal,
+        // After a restart the demo goes on with the next hands rather than replaying the first.
+        first: controller.snapshot().context.hands,
       });
       stops.push(async () => {
         abort.abort();

@@ -109,6 +109,18 @@ export const configSchema = z.strictObject({
       language: z.enum(['fr', 'en']).default('fr').describe('the display’s language at start'),
     })
     .default({ language: 'fr' }),
+  /**
+   * The journal: every event written ahead of the table, for recovery after a power cut and for game
+   * recall. On the Pi, a path on durable storage (`/var/lib/croupier/journal.db`).
+   */
+  journal: z
+    .strictObject({
+      path: z.string().min(1).default('croupier-journal.db'),
+      /** Whole hands older than this, or beyond this many records, are rotated out; the chain stays whole. */
+      keepDays: z.number().int().min(1).default(90),
+      keepRecords: z.number().int().min(10_000).default(5_000_000),
+    })
+    .default({ path: 'croupier-journal.db', keepDays: 90, keepRecords: 5_000_000 }),
   log: z
     .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
     .default({ level: 'info' }),

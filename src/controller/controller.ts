@@ -7,6 +7,8 @@ import { registerDisplay } from '../display/server.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../io/broker.js';
 import type { HidBinding } from '../io/hid.js';
 import { connectMqtt } from '../io/mqtt.js';
+import { JournalError } from '../journal/errors.js';
+import type { Journal } from '../journal/store.js';
 import { floorCommands } from '../mqtt/commands.js';
 import { publishTable, statusMessage } from '../mqtt/publisher.js';
 import { topicOf } from '../mqtt/topics.js';
@@ -17,7 +19,8 @@ import { nextHand } from '../table/next-hand.js';
 import { type DeviceHandle, openChipSensors, openKeypad, openRfidReader, openShuffler } from './devices.js';
 import { TableHealth } from './health.js';
 import { startHttp } from './http.js';
-import { initialSnapshot, type SourceEvent, type TableUpdate, tablePipeline } from './pipeline.js';
+import { journaledTable } from './journaled-table.js';
+import type { SourceEvent, TableSnapshot, TableUpdate } from './pipeline.js';
 
 export interface Controller {
   /** The HTTP server (`/healthz`; the display later). */
@@ -29,6 +32,8 @@ export interface Controller {
   /** One update per event judged: shared, hot. */
   updates: Observable<TableUpdate>;
   health: TableHealth;
+  /** Where the table stands now (after recovery, before any event: as the journal left it). */
+  snapshot(): TableSnapshot;
   close(): Promise<void>;
 }
 
@@ -40,7 +45,7 @@ export async function startController(
   config: CroupierConfig,
   version: string,
   log: Logger,
-  { hidBinding }: { hidBinding?: HidBinding } = {},
+  { hidBinding, openJournal }: { hidBinding?: HidBinding; openJournal?: (path: string) => Journal } = {},
 ): Promise<Controller> {
   const now = () => asyncScheduler.now();
   const tableId = config.table.id;
@@ -113,13 +118,20 @@ export async function startController(
       profile: PROFILES[config.table.profile],
       orderWindowMs: config.table.orderWindowMs,
     };
-    // Every output is subscribed before the table starts: a device's first status may come at once.
-    const updates = connectable(
-      tablePipeline({
-        config: tableConfig,
-        sources: [...devices.map((device) => device.events), dealer, commands],
-      }),
+    const table = journaledTable(
+      config,
+      tableConfig,
+      [...devices.map((device) => device.events), dealer, commands],
+      {
+        log,
+        health,
+        ...(openJournal && { open: openJournal }),
+      },
     );
+    undo.push(async () => table.close());
+    // Every output is subscribed before the table starts: a device's first status may come at once.
+    // Not reset when the table stops: a late subscriber (a display) still learns why it stopped.
+    const updates = connectable(table.updates, { connector: () => new Subject(), resetOnDisconnect: false });
     const publishing = publishTable(mqtt, updates, {
       tableId,
       version,
@@ -141,15 +153,20 @@ export async function startController(
         }
         for (const output of outputs) log.info({ output: publicOutput(output) }, output.kind);
       },
-      error: (error: unknown) => log.fatal({ err: error }, 'the table pipeline failed'),
+      error: (error: unknown) => {
+        if (!(error instanceof JournalError)) log.fatal({ err: error }, 'the table pipeline failed');
+      },
     });
     undo.push(async () => judging.unsubscribe());
     const running = updates.connect();
     undo.push(async () => running.unsubscribe());
 
-    let latest = initialSnapshot(tableConfig);
-    const tracking = updates.subscribe(({ snapshot }) => {
-      latest = snapshot;
+    let latest = table.snapshot;
+    const tracking = updates.subscribe({
+      next: ({ snapshot }) => {
+        latest = snapshot;
+      },
+      error: () => undefined, // the table stopped: logged above, the last state stays
     });
     undo.push(async () => tracking.unsubscribe());
     const display = (server: FastifyInstance) =>
@@ -184,6 +201,7 @@ export async function startController(
       input: (event) => dealer.next(event),
       updates,
       health,
+      snapshot: () => latest,
       close: async () => {
         dealer.complete();
         for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);

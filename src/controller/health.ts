@@ -3,15 +3,28 @@ import type { MqttStatus } from '../io/mqtt.js';
 
 /** What `GET /healthz` reports: every device's status, the broker link, and what was refused. */
 export interface HealthReport {
-  /** `ok` when every configured device is online and the broker reachable; `degraded` otherwise. */
-  status: 'ok' | 'degraded';
+  /**
+   * `ok` when every configured device is online and the broker reachable; `degraded` otherwise;
+   * `halted` when the journal cannot record, so the table does not play.
+   */
+  status: 'ok' | 'degraded' | 'halted';
   table: string;
   version: string;
   uptimeS: number;
   devices: DeviceHealth[];
   mqtt: MqttStatus;
+  journal: JournalHealth;
   /** Input refused, by source (`command`, a device id…), since start. */
   refused: Record<string, number>;
+}
+
+export interface JournalHealth {
+  path: string;
+  state: 'recording' | 'halted';
+  /** Why it halted (never a record's content). */
+  detail?: string;
+  /** The last event recorded, once known. */
+  seq?: number;
 }
 
 export interface DeviceHealth {
@@ -37,6 +50,7 @@ export class TableHealth {
   readonly #refused: Record<string, number> = {};
   readonly #started: number;
   #mqtt: MqttStatus = { state: 'connecting' };
+  #journal: JournalHealth = { path: '', state: 'recording' };
 
   constructor(
     readonly table: string,
@@ -69,6 +83,10 @@ export class TableHealth {
     this.#mqtt = status;
   }
 
+  journal(journal: JournalHealth): void {
+    this.#journal = journal;
+  }
+
   refused(source: string): void {
     this.#refused[source] = (this.#refused[source] ?? 0) + 1;
   }
@@ -81,12 +99,13 @@ export class TableHealth {
     }));
     const ok = this.#mqtt.state === 'connected' && devices.every((device) => device.status === 'online');
     return {
-      status: ok ? 'ok' : 'degraded',
+      status: this.#journal.state === 'halted' ? 'halted' : ok ? 'ok' : 'degraded',
       table: this.table,
       version: this.version,
       uptimeS: Math.round((this.now() - this.#started) / 1000),
       devices,
       mqtt: this.#mqtt,
+      journal: this.#journal,
       refused: { ...this.#refused },
     };
   }

@@ -1,17 +1,11 @@
-import {
-  asyncScheduler,
-  interval,
-  map,
-  merge,
-  Observable,
-  type OperatorFunction,
-  type SchedulerLike,
-} from 'rxjs';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { asyncScheduler, interval, merge, Observable, type SchedulerLike } from 'rxjs';
+import { type Actor, createActor, type SnapshotFrom } from 'xstate';
 import type { DomainEvent, Settle, Unsequenced } from '../domain/events.js';
+import type { Journal } from '../journal/store.js';
 import type { TableOutput } from '../rules/types.js';
 import { tableMachine } from '../table/machine.js';
-import type { TableConfig } from '../table/reduce.js';
+import { MACHINE_VERSION, persistTable } from '../table/persist.js';
+import { settleJudges, type TableConfig } from '../table/reduce.js';
 
 /** A domain event as a device or the dealer's inputs report it, before it is given its sequence number. */
 export type SourceEvent = Unsequenced<Exclude<DomainEvent, Settle>>;
@@ -40,66 +34,77 @@ export interface TablePipelineOptions {
   sources: readonly Observable<SourceEvent>[];
   /** The host clock the sources stamp `t` with; it also paces the reordering window. */
   clock?: SchedulerLike;
+  /**
+   * Writes each event ahead of the machine and numbers it, and keeps a snapshot at each hand start.
+   * Without it (replays, tests) events are numbered in memory. An event it cannot write ends the
+   * pipeline with that error: the table does not play on unrecorded.
+   */
+  journal?: Journal;
+  /** The table to go on with (recovered from the journal, started); a new table without it. */
+  actor?: Actor<typeof tableMachine>;
 }
 
 /**
- * One table's data flow (DESIGN.md "Shape"): the sources merged in arrival order, each event numbered,
- * then judged by the table actor; one update comes out per event judged. Subscribing starts the actor
- * and subscribes the sources; the updates complete once every source has. The machine stays pure: the
- * clock reaches it only as the `t` of a `settle` event, sent every `orderWindowMs` so that reads held in
- * the reordering window are judged while the table is quiet.
+ * One table's data flow (DESIGN.md "Shape"): the sources merged in arrival order, each event written to
+ * the journal (which numbers it), then judged by the table actor; one update comes out per event judged.
+ * Subscribing starts the actor and subscribes the sources; the updates complete once every source has.
+ * The machine stays pure: the clock reaches it only as the `t` of a `settle` event, sent every
+ * `orderWindowMs` while reads held in the reordering window (or a puck read) wait to be judged.
  */
 export function tablePipeline({
   config,
   sources,
   clock = asyncScheduler,
+  journal,
+  actor: recovered,
 }: TablePipelineOptions): Observable<TableUpdate> {
   return new Observable<TableUpdate>((subscriber) => {
-    const actor = createActor(tableMachine, { input: config });
+    const actor = recovered ?? createActor(tableMachine, { input: config }).start();
     let outputs: TableOutput[] = [];
     actor.on('output', ({ output }) => outputs.push(output));
     actor.subscribe({ error: (error: unknown) => subscriber.error(error) });
-    actor.start();
-    const judge = (event: DomainEvent): void => {
+    let seq = -1;
+    const record = (event: Unsequenced<DomainEvent>): DomainEvent =>
+      journal ? journal.append(event) : ({ ...event, seq: ++seq } as DomainEvent);
+    const judge = (source: Unsequenced<DomainEvent>): void => {
+      let event: DomainEvent;
+      try {
+        event = record(source);
+      } catch (error) {
+        subscriber.error(error);
+        return;
+      }
       actor.send(event);
+      if (journal && event.type === 'hand.start') {
+        journal.snapshot(event.seq, MACHINE_VERSION, persistTable(actor));
+      }
       const update = { event, outputs, snapshot: actor.getSnapshot() };
       outputs = [];
       subscriber.next(update);
     };
-    const windowMs = actor.getSnapshot().context.orderWindowMs;
-
-    // A settle is no sensor fact: it takes the number of the last event rather than one of its own.
-    let last: { seq: number; t: number } | undefined;
+    const context = () => actor.getSnapshot().context;
+    const windowMs = context().orderWindowMs;
+    let lastT: number | undefined;
     const settle = (t: number): void => {
-      if (last) judge({ type: 'settle', t, seq: last.seq });
+      if (lastT !== undefined && settleJudges(context(), t)) judge({ type: 'settle', t });
     };
     const ticks = interval(windowMs, clock).subscribe(() => settle(clock.now()));
-    const events = merge(...sources)
-      .pipe(numberInArrivalOrder())
-      .subscribe({
-        next: (event) => {
-          last = { seq: event.seq, t: Math.max(event.t, last?.t ?? event.t) };
-          judge(event);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          // No read can join the window any more: the held ones are judged, as at the end of a replay.
-          if (last) settle(last.t + windowMs);
-          subscriber.complete();
-        },
-      });
+    const events = merge(...sources).subscribe({
+      next: (event) => {
+        lastT = Math.max(event.t, lastT ?? event.t);
+        judge(event);
+      },
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => {
+        // No read can join the window any more: the held ones are judged, as at the end of a replay.
+        if (lastT !== undefined) settle(lastT + windowMs);
+        subscriber.complete();
+      },
+    });
     return () => {
       events.unsubscribe();
       ticks.unsubscribe();
       actor.stop();
     };
   });
-}
-
-/**
- * Numbers the events in the order they arrive, from 0. Stands in for `journal.append`, which will number
- * each event once it is written ahead, before the table sees it (DESIGN.md "Durability").
- */
-function numberInArrivalOrder(): OperatorFunction<SourceEvent, Exclude<DomainEvent, Settle>> {
-  return map((event, seq) => ({ ...event, seq }));
 }

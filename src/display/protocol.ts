@@ -31,7 +31,9 @@ export type DisplayMessage =
   /** An incident or prompt just ruled: the alert opens (the procedure and its step are in `state.incident`). */
   | { type: 'output'; output: PublicOutput }
   /** A supervisor signed in with a badge at the keypad: their session, for the table's screens. */
-  | { type: 'floor'; session: FloorSession };
+  | { type: 'floor'; session: FloorSession }
+  /** The table stopped: its journal cannot record (disk full, read-only, unreadable at start). */
+  | { type: 'halt'; detail: string };
 
 export type FloorDecision = (typeof FLOOR_DECISIONS)[number];
 

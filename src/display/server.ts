@@ -7,6 +7,7 @@ import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import type { TableHealth } from '../controller/health.js';
 import type { TableSnapshot, TableUpdate } from '../controller/pipeline.js';
+import { JournalError } from '../journal/errors.js';
 import { publicOutput, publicState } from '../outputs/public.js';
 import type { NextHand } from '../table/next-hand.js';
 import { PACKAGE_ROOT } from '../version.js';
@@ -60,14 +61,28 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
     for (const socket of screens) socket.send(text);
   };
   registerFloorRoutes(server, { ...options, broadcast: (message) => broadcast(JSON.stringify(message)) });
+  /** Why the table stopped, once it has: every screen says so until croupier is restarted. */
+  let halt: DisplayMessage | null = null;
   const states = options.updates
     .pipe(
       map(({ snapshot }) => JSON.stringify(stateMessage(snapshot))),
       distinctUntilChanged(),
     )
-    .subscribe(broadcast);
-  const rulings = options.updates.subscribe(({ outputs }) => {
-    for (const output of outputs) broadcast(JSON.stringify({ type: 'output', output: publicOutput(output) }));
+    .subscribe({
+      next: broadcast,
+      error: (error: unknown) => {
+        // A journal's message names the file and the trouble, never a card; anything else stays in the log.
+        const detail = error instanceof JournalError ? error.message : 'internal error: see the log';
+        halt = { type: 'halt', detail };
+        broadcast(JSON.stringify(halt));
+      },
+    });
+  const rulings = options.updates.subscribe({
+    next: ({ outputs }) => {
+      for (const output of outputs)
+        broadcast(JSON.stringify({ type: 'output', output: publicOutput(output) }));
+    },
+    error: () => undefined, // told above, as the halt
   });
   server.addHook('onClose', async () => {
     states.unsubscribe();
@@ -81,6 +96,7 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
     socket.on('message', () => socket.close(1003, 'the display sends its touches as POSTs'));
     send(socket, { type: 'hello', ...options.hello });
     send(socket, stateMessage(options.snapshot()));
+    if (halt) send(socket, halt);
   });
 
   for (const [path, input] of [

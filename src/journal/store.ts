@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { DomainEvent, Settle, Unsequenced } from '../domain/events.js';
+import type { DomainEvent, Unsequenced } from '../domain/events.js';
 import {
   type ChainLink,
   canonicalJson,
@@ -24,8 +24,11 @@ import { broken, brokenError, checkTail, readRecords, type Verification, verifyC
  * - `marker`: `{ kind, detail }`, its `seq` the last event's (-1 before the first).
  */
 
-/** The events the journal numbers and keeps: every domain event but the settle clock's. */
-export type JournaledEvent = Exclude<DomainEvent, Settle>;
+/**
+ * The events the journal numbers and keeps: every domain event, settles included (live play journals
+ * only those that judge something), so that replaying the journal gives the state play had.
+ */
+export type JournaledEvent = DomainEvent;
 
 export interface JournalOptions {
   /** Wall clock, ms: stamped on each record for the audit trail; the table machine never sees it. */
@@ -163,6 +166,16 @@ export class Journal {
     ]);
   }
 
+  /** The last marker written (power-on, power-off, rotation…), or null. */
+  lastMarker(): { kind: string; detail: unknown } | null {
+    const row = this.db
+      .prepare<[], JournalRecord>(
+        `SELECT ${COLUMNS} FROM records WHERE kind = 'marker' ORDER BY id DESC LIMIT 1`,
+      )
+      .get();
+    return row ? (this.#body(row) as { kind: string; detail: unknown }) : null;
+  }
+
   /** The last event's seq; -1 before the first. */
   lastSeq(): number {
     return this.#lastSeq;
@@ -187,6 +200,18 @@ export class Journal {
 
   /** Hand `number`, or null when the journal no longer (or not yet) holds it. */
   hand(number: number): Hand | null {
+    const rows = this.#snapshotRows(number);
+    return rows ? this.#hand(rows.row, rows.next?.seq ?? this.#lastSeq + 1) : null;
+  }
+
+  /** The snapshot stored at hand `number`'s start, or null. */
+  handSnapshot(number: number): StoredSnapshot | null {
+    const rows = this.#snapshotRows(number);
+    return rows ? this.#snapshotOf(rows.row) : null;
+  }
+
+  /** Hand `number`'s snapshot record and the next hand's, if any. */
+  #snapshotRows(number: number): { row: JournalRecord; next: JournalRecord | undefined } | null {
     const snapshots = this.db.prepare<[number, number], JournalRecord>(
       `SELECT ${COLUMNS} FROM records WHERE kind = 'snapshot' ORDER BY seq, id LIMIT ? OFFSET ?`,
     );
@@ -196,8 +221,7 @@ export class Journal {
     const offset = number - this.#snapshotOf(oldest).hand;
     if (!Number.isInteger(offset) || offset < 0) return null;
     const [row, next] = snapshots.all(2, offset);
-    const hand = row && this.#hand(row, next?.seq ?? this.#lastSeq + 1);
-    return hand?.number === number ? hand : null;
+    return row && this.#snapshotOf(row).hand === number ? { row, next } : null;
   }
 
   /** The events numbered `fromSeq` to `toSeq`, both included, in order. */

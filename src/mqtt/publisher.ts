@@ -14,7 +14,7 @@ export interface PublisherOptions {
 }
 
 /** The retained status payload, online or (as the will) offline. */
-export function statusMessage(state: 'online' | 'offline', version: string): string {
+export function statusMessage(state: 'online' | 'offline' | 'halted', version: string): string {
   return JSON.stringify({ state, version, api: API_VERSION });
 }
 
@@ -33,18 +33,26 @@ export function publishTable(
     link.publish(topic, payload, { qos: 1, retain }).catch((error: Error) => failed(topic, error.message));
   };
   const subscription = new Subscription();
+  let status: 'online' | 'halted' = 'online';
   subscription.add(
     link.status$
-      .pipe(filter((status) => status.state === 'connected'))
-      .subscribe(() => send('status', statusMessage('online', version), true)),
+      .pipe(filter((link) => link.state === 'connected'))
+      .subscribe(() => send('status', statusMessage(status, version), true)),
   );
   let lastState = '';
   subscription.add(
-    updates.subscribe(({ outputs, snapshot }) => {
-      for (const output of outputs) send('incident', JSON.stringify(publicOutput(output)));
-      const state = JSON.stringify(publicState(snapshot));
-      if (state !== lastState) send('state', state, true);
-      lastState = state;
+    updates.subscribe({
+      next: ({ outputs, snapshot }) => {
+        for (const output of outputs) send('incident', JSON.stringify(publicOutput(output)));
+        const state = JSON.stringify(publicState(snapshot));
+        if (state !== lastState) send('state', state, true);
+        lastState = state;
+      },
+      // The table stopped (its journal cannot record): the floor and surveillance see it in the status.
+      error: () => {
+        status = 'halted';
+        send('status', statusMessage(status, version), true);
+      },
     }),
   );
   subscription.add(
@@ -53,7 +61,10 @@ export function publishTable(
         filter(({ event }) => event.type !== 'settle'),
         delay(privateDelayMs),
       )
-      .subscribe(({ event }) => send('privateEvents', JSON.stringify(event))),
+      .subscribe({
+        next: ({ event }) => send('privateEvents', JSON.stringify(event)),
+        error: () => undefined,
+      }),
   );
   return subscription;
 }

@@ -24,7 +24,9 @@ export interface TopicSpec {
 }
 
 export const statusPayload = z.object({
-  state: z.enum(['online', 'offline']),
+  state: z
+    .enum(['online', 'offline', 'halted'])
+    .describe('halted: croupier runs but its journal cannot record, so the table does not play'),
   version: z.string().describe('croupier version'),
   api: z.literal(API_VERSION),
 });
@@ -49,7 +51,7 @@ export const TOPICS = {
     audience: 'public',
     retain: true,
     qos: 1,
-    summary: 'croupier online or offline (also its last will), with versions',
+    summary: 'croupier online, offline (also its last will) or halted, with versions',
     payload: statusPayload,
   },
   state: {

@@ -55,11 +55,19 @@ const WAITS_FOR_CYCLE: ReadonlySet<DomainEvent['type']> = new Set([
 /** Events that may change the hand's cards, lists or counts (the others change its own fields only). */
 const CHANGES_CARDS: ReadonlySet<DomainEvent['type']> = new Set(['action', 'dealer']);
 
+/** Whether a settle at `t` has anything to judge: held reads whose cycle is over, or a puck read that stayed. */
+export function settleJudges(ctx: TableContext, t: number): boolean {
+  return readsDue(ctx, t) || (ctx.puckSuspect !== null && t - ctx.puckSuspect.t >= ctx.orderWindowMs);
+}
+
 /**
  * The table's step function: the context after one domain event, with the event's incidents and
  * prompts in `outputs`. Pure: the same events always give the same context.
  */
 export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
+  // A quiet table's settle changes nothing: live play sends (and journals) only those that judge.
+  if (event.type === 'settle' && !settleJudges(ctx, event.t))
+    return ctx.outputs.length === 0 ? ctx : { ...ctx, outputs: [] };
   const until = WAITS_FOR_CYCLE.has(event.type) ? event.t : Number.POSITIVE_INFINITY;
   const judges = readsDue(ctx, until);
   const d = draft(ctx, judges || CHANGES_CARDS.has(event.type));

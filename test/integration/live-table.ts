@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { filter, firstValueFrom, map, type Observable } from 'rxjs';
@@ -7,6 +10,7 @@ import { parseConfig } from '../../src/config/config.js';
 import { type Controller, startController } from '../../src/controller/controller.js';
 import type { DomainEvent } from '../../src/domain/events.js';
 import { connectMqtt, type MqttLink, type MqttMessage } from '../../src/io/mqtt.js';
+import type { Journal } from '../../src/journal/store.js';
 import type { Cleanups } from './pty.js';
 import { TEN_SEAT_ZONES } from './pty.js';
 
@@ -23,6 +27,8 @@ export interface LiveTable {
   /** Every log line croupier wrote (all levels), as JSON text. */
   logs: string[];
   arrivals: Observable<DomainEvent>;
+  /** The journal's file. */
+  journal: string;
 }
 
 export async function startLiveTable(
@@ -35,18 +41,24 @@ export async function startLiveTable(
     persistentFloor?: boolean;
     display?: Record<string, unknown>;
     supervisors?: Record<string, unknown>[];
+    journal?: Record<string, unknown>;
+    /** Opens the journal (at its temp path) as croupier would, or with a limit: a disk that fills. */
+    openJournal?: (path: string) => Journal;
     /** Rewrites the virtual table's `devices` section before croupier reads it. */
     devices?: (devices: VirtualTable['devices']) => unknown;
   } = {},
 ): Promise<LiveTable> {
   const table = await startVirtualTable({ seed: overrides.seed ?? 2014 });
   cleanups.push(() => table.close());
+  const dir = await mkdtemp(join(tmpdir(), 'croupier-live-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const config = parseConfig({
     table: { id: 'test-table', ...overrides.table },
     http: { port: 0 },
     mqtt: { embedded: { port: 0 }, ...overrides.mqtt },
     devices: overrides.devices ? overrides.devices(table.devices) : table.devices,
     log: { level: 'debug' },
+    journal: { path: join(dir, 'journal.db'), ...overrides.journal },
     ...(overrides.display && { display: overrides.display }),
     ...(overrides.supervisors && { supervisors: overrides.supervisors }),
   });
@@ -59,6 +71,7 @@ export async function startLiveTable(
   });
   const controller = await startController(config, 'test', pino({ level: 'debug' }, sink), {
     hidBinding: table.hidBus,
+    ...(overrides.openJournal && { openJournal: overrides.openJournal }),
   });
   cleanups.push(() => controller.close());
   await table.connectNetworked(controller.mqttUrl, config.table.id);
@@ -78,6 +91,7 @@ export async function startLiveTable(
     floor,
     messages,
     logs,
+    journal: config.journal.path,
     arrivals: controller.updates.pipe(map(({ event }) => event)),
   };
 }

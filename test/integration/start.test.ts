@@ -37,7 +37,8 @@ async function croupier(undo: Undo, args: string[], config: object): Promise<Cro
   const dir = await mkdtemp(join(tmpdir(), 'croupier-start-'));
   undo.push(() => rm(dir, { recursive: true, force: true }));
   const file = join(dir, 'croupier.json');
-  await writeFile(file, JSON.stringify(config));
+  // Each croupier its own journal, in its own folder: never one in the checkout.
+  await writeFile(file, JSON.stringify({ journal: { path: join(dir, 'journal.db') }, ...config }));
   const proc = spawn(process.execPath, ['bin/croupier.js', 'start', '--config', file, ...args], {
     cwd: ROOT,
   });

@@ -87,8 +87,18 @@ export class DisplayApp extends LightElement {
         .sending=${this.sending !== null && this.sending === stepKey(view?.incident ?? null)}
         @confirm=${() => this.#confirm(view)}
       ></croupier-alert>
+      ${this.#link.halt === null ? nothing : this.#halt(this.#link.halt)}
       ${this.floorOpen ? this.#floorPanel() : nothing}
       ${this.failed ? html`<p class="toast" role="alert">${t(this.language, 'notSent')}</p>` : nothing}`;
+  }
+
+  /** The table cannot record: nothing may be played, and the dealer is told why and whom to call. */
+  #halt(detail: string): TemplateResult {
+    return html`<div class="halt" data-testid="halt" role="alertdialog">
+      <h1>${t(this.language, 'halted')}</h1>
+      <p>${t(this.language, 'haltedWhat')}</p>
+      <p class="detail">${detail}</p>
+    </div>`;
   }
 
   #floorPanel(): TemplateResult {

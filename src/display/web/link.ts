@@ -25,6 +25,7 @@ const VALID: Record<DisplayMessage['type'], (message: Fields) => boolean> = {
   hello: (m) => m.language === 'fr' || m.language === 'en',
   state: (m) => isObject(m.state) && Array.isArray(m.state.seats) && Array.isArray(m.devices),
   output: (m) => isObject(m.output) && (m.output.kind === 'incident' || m.output.kind === 'prompt'),
+  halt: (m) => typeof m.detail === 'string',
   floor: (m) =>
     isObject(m.session) && typeof m.session.token === 'string' && typeof m.session.supervisor === 'string',
 };
@@ -50,6 +51,8 @@ export class DisplayLink implements ReactiveController {
   status: LinkStatus = 'connecting';
   hello: Hello | null = null;
   state: StateMessage | null = null;
+  /** Why the table stopped, if it has. */
+  halt: string | null = null;
   /** Messages refused as malformed since the page loaded. */
   refused = 0;
   #socket: WebSocket | null = null;
@@ -96,8 +99,11 @@ export class DisplayLink implements ReactiveController {
   #receive(data: unknown): void {
     const message = parse(data);
     if (!message) this.refused += 1;
-    else if (message.type === 'hello') this.hello = message;
-    else if (message.type === 'state') this.state = message;
+    else if (message.type === 'hello') {
+      this.hello = message;
+      this.halt = null; // a new connection: told again if the table is still stopped
+    } else if (message.type === 'state') this.state = message;
+    else if (message.type === 'halt') this.halt = message.detail;
     else if (message.type === 'output') this.handlers.output(message.output);
     else this.handlers.floor(message.session);
     this.host.requestUpdate();

@@ -69,6 +69,14 @@ export const UI = {
   langFr: { fr: 'FR', en: 'FR' },
   langEn: { fr: 'EN', en: 'EN' },
   nextHand: { fr: 'Coup suivant', en: 'Next hand' },
+  halted: {
+    fr: 'Table arrêtée : le journal n’enregistre plus',
+    en: 'Table stopped: the journal cannot record',
+  },
+  haltedWhat: {
+    fr: 'Ne jouez plus : rien ne serait enregistré. Appelez le floor et le technicien ; ce qui est déjà enregistré est conservé.',
+    en: 'Do not play on: nothing would be recorded. Call the floor and the engineer; what is already recorded is kept.',
+  },
   supervisor: { fr: 'Superviseur', en: 'Supervisor' },
   signInTitle: { fr: 'Code superviseur ou badge', en: 'Supervisor PIN or badge' },
   signInOk: { fr: 'Valider', en: 'Enter' },

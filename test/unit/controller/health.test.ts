@@ -22,6 +22,7 @@ describe('table health', () => {
       version: '1.0.0',
       uptimeS: 3,
       mqtt: { state: 'connected' },
+      journal: { path: '', state: 'recording' },
       devices: [
         {
           id: 'rfid-1',
@@ -43,5 +44,8 @@ describe('table health', () => {
       devices: [{ status: 'offline', since: 4000 }, {}],
       refused: { command: 2 },
     });
+    // A journal that cannot record halts the table, whatever the devices say.
+    health.journal({ path: 'j.db', state: 'halted', detail: 'the disk is full' });
+    expect(health.report()).toMatchObject({ status: 'halted', journal: { detail: 'the disk is full' } });
   });
 });

@@ -1,0 +1,63 @@
+import { createActor } from 'xstate';
+import type { DomainEvent } from '../domain/events.js';
+import type { Hand, Journal } from '../journal/store.js';
+import type { TableOutput } from '../rules/types.js';
+import { tableMachine } from '../table/machine.js';
+import { restoreTable, storedTableConfig } from '../table/persist.js';
+import type { TableConfig } from '../table/reduce.js';
+
+/** One line of a recalled hand, in the order they happened: an event, or what the table ruled on it. */
+export type RecallLine = { kind: 'event'; event: DomainEvent } | TableOutput;
+
+export interface RecalledHand extends Hand {
+  lines: RecallLine[];
+}
+
+/**
+ * A hand as the journal holds it (game recall): every event, and after each the incidents and prompts
+ * the table ruled on it, rebuilt through the same machine from the hand's snapshot (the machine is a pure
+ * function of its events, so this is what the dealer was shown). Full: hole cards are in it, for
+ * supervisors and surveillance only. Who did what is in the events: a floor decision names its supervisor.
+ */
+export function recallHand(journal: Journal, number: number, config: TableConfig): RecalledHand | null {
+  const hand = journal.hand(number);
+  if (!hand) return null;
+  const events = journal.eventsBetween(hand.firstSeq, hand.lastSeq);
+  const [first, ...rest] = events;
+  const stored = journal.handSnapshot(number);
+  // The hand is judged under the rulebook it was played under, whatever the config says today.
+  const played = (stored && storedTableConfig(stored)) ?? config;
+  const restored = stored && restoreTable(stored, played);
+  // A snapshot holds the outputs of its hand.start; without a usable one the hand is rebuilt from it.
+  const actor = restored ?? createActor(tableMachine, { input: played });
+  let outputs: TableOutput[] = [];
+  actor.on('output', ({ output }) => outputs.push(output));
+  actor.start();
+  const lines: RecallLine[] = [];
+  const judged = (event: DomainEvent) => {
+    lines.push({ kind: 'event', event }, ...outputs);
+    outputs = [];
+  };
+  if (first) {
+    if (restored) outputs = [...actor.getSnapshot().context.outputs];
+    else actor.send(first);
+    judged(first);
+  }
+  for (const event of rest) {
+    actor.send(event);
+    judged(event);
+  }
+  actor.stop();
+  return { ...hand, lines };
+}
+
+/** The incidents of the last `limit` hands, newest first: what a supervisor reviews on the display. */
+export function recentIncidents(journal: Journal, limit: number, config: TableConfig) {
+  return journal
+    .hands(limit)
+    .reverse()
+    .map((hand) => {
+      const lines = recallHand(journal, hand.number, config)?.lines ?? [];
+      return { ...hand, outputs: lines.filter((line): line is TableOutput => line.kind !== 'event') };
+    });
+}

@@ -1,0 +1,44 @@
+import { type Actor, createActor, type SnapshotFrom } from 'xstate';
+import { PROFILES, type ProfileId } from '../rules/index.js';
+import { tableMachine } from './machine.js';
+import type { TableConfig } from './reduce.js';
+
+/**
+ * The table machine's snapshots for the journal: stored at each hand start, restored after a crash.
+ * Bump the version whenever the context's shape or the machine's states change: a snapshot of another
+ * version is not trusted, the hand is rebuilt from its events instead. The rule profile (data with
+ * functions) is stored by name and taken back from the config.
+ */
+export const MACHINE_VERSION = 'table-3';
+
+type Persisted = ReturnType<Actor<typeof tableMachine>['getPersistedSnapshot']> & {
+  context: Omit<SnapshotFrom<typeof tableMachine>['context'], 'profile'> & { profile: string };
+};
+
+export function persistTable(actor: Actor<typeof tableMachine>): unknown {
+  const persisted = actor.getPersistedSnapshot() as Persisted;
+  return { ...persisted, context: { ...persisted.context, profile: actor.getSnapshot().context.profile.id } };
+}
+
+/** The table a stored snapshot was taken at (its seats, window and rulebook), or null for another version. */
+export function storedTableConfig(stored: { machineVersion: string; state: unknown }): TableConfig | null {
+  const context = (stored.state as Persisted | null)?.context;
+  const profile = context && PROFILES[context.profile as ProfileId];
+  if (stored.machineVersion !== MACHINE_VERSION || !profile) return null;
+  return { seats: context.seats, profile, orderWindowMs: context.orderWindowMs };
+}
+
+/**
+ * An actor resumed from a stored snapshot (not started), or null when the snapshot is of another machine
+ * version or another rulebook than the config's: the caller then rebuilds the hand from its events.
+ */
+export function restoreTable(
+  stored: { machineVersion: string; state: unknown },
+  config: TableConfig,
+): Actor<typeof tableMachine> | null {
+  const persisted = stored.state as Persisted | null;
+  if (stored.machineVersion !== MACHINE_VERSION || persisted?.context?.profile !== config.profile.id)
+    return null;
+  const snapshot = { ...persisted, context: { ...persisted.context, profile: config.profile } };
+  return createActor(tableMachine, { input: config, snapshot: snapshot as never });
+}
