@@ -21,6 +21,9 @@ const hashedSecret = z
   .string()
   .regex(HASHED_SECRET, 'a hash printed by `croupier hash-secret` (scrypt:…), never the secret itself');
 
+const isLoopback = (address: string) =>
+  address === 'localhost' || address === '::1' || address.startsWith('127.');
+
 const deviceIds = (devices: readonly { id: string }[]) =>
   new Set(devices.map((d) => d.id)).size === devices.length;
 
@@ -67,8 +70,34 @@ export const configSchema = z.strictObject({
         .regex(/^(mqtts?|wss?):\/\/[^\s]+$/, 'a broker URL looks like mqtt://broker.casino.lan:1883')
         .optional(),
       embedded: z
-        .strictObject({ host: host.default('127.0.0.1'), port: port.default(1883) })
+        .strictObject({
+          host: host.default('127.0.0.1'),
+          port: port.default(1883),
+          /** TLS for the embedded broker: PEM files. */
+          tls: z.strictObject({ cert: z.string().min(1), key: z.string().min(1) }).optional(),
+        })
         .default({ host: '127.0.0.1', port: 1883 }),
+      /**
+       * Who may use the broker besides croupier (embedded: enforced by croupier; external: `croupier
+       * mqtt-acl` writes the Mosquitto ACL). With users listed, every client must sign in.
+       */
+      users: z
+        .array(
+          z
+            .strictObject({
+              username: z
+                .string()
+                .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a username is 1 to 64 letters, digits, ".", "-" or "_"'),
+              password: hashedSecret,
+              role: z.enum(['device', 'floor', 'surveillance']),
+              device: z.string().min(1).optional(),
+            })
+            .refine((user) => (user.role === 'device') === (user.device !== undefined), {
+              message: 'a device user names its device (device: <id>), and only a device user does',
+              path: ['device'],
+            }),
+        )
+        .default([]),
       username: z.string().min(1).optional(),
       password: z.string().min(1).optional(),
       /** How long `private/events` waits before publishing a hand's hole cards. */
@@ -78,7 +107,11 @@ export const configSchema = z.strictObject({
         .min(0)
         .default(30 * 60_000),
     })
-    .default({ embedded: { host: '127.0.0.1', port: 1883 }, privateDelayMs: 30 * 60_000 }),
+    .default({ embedded: { host: '127.0.0.1', port: 1883 }, users: [], privateDelayMs: 30 * 60_000 })
+    .refine((mqtt) => mqtt.url !== undefined || isLoopback(mqtt.embedded.host) || mqtt.users.length > 0, {
+      message: 'an embedded broker reachable beyond loopback needs mqtt.users: no client may connect unknown',
+      path: ['embedded', 'host'],
+    }),
   devices: z
     .strictObject({
       rfid: z.array(rfidReaderConfigSchema).default([]),

@@ -1,14 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { asyncScheduler, connectable, type Observable, Subject } from 'rxjs';
 import type { CroupierConfig } from '../config/config.js';
 import { registryFromConfig } from '../config/decks.js';
 import { registerDisplay } from '../display/server.js';
-import { type EmbeddedBroker, startEmbeddedBroker } from '../io/broker.js';
+import { type EmbeddedBroker, readTls, startEmbeddedBroker } from '../io/broker.js';
 import type { HidBinding } from '../io/hid.js';
 import { connectMqtt } from '../io/mqtt.js';
 import { JournalError } from '../journal/errors.js';
 import type { Journal } from '../journal/store.js';
+import { brokerAccess } from '../mqtt/broker-access.js';
 import { floorCommands } from '../mqtt/commands.js';
 import { publishTable, statusMessage } from '../mqtt/publisher.js';
 import { topicOf } from '../mqtt/topics.js';
@@ -53,17 +55,36 @@ export async function startController(
   const registry = await registryFromConfig(config.decks);
   const undo: (() => Promise<unknown>)[] = [];
   try {
+    const refused = (source: string, reason: string) => {
+      health.refused(source);
+      log.warn({ source, reason }, 'input refused');
+    };
     let broker: EmbeddedBroker | undefined;
+    // croupier's own sign-in: the config's for an external broker, one made now for its own.
+    let credentials = { username: config.mqtt.username, password: config.mqtt.password };
     if (config.mqtt.url === undefined) {
-      broker = await startEmbeddedBroker(config.mqtt.embedded);
+      const own = { username: 'croupier', password: randomBytes(24).toString('base64url') };
+      const guarded = config.mqtt.users.length > 0;
+      const { host, port } = config.mqtt.embedded;
+      broker = await startEmbeddedBroker({
+        host,
+        port,
+        ...(config.mqtt.embedded.tls && { tls: await readTls(config.mqtt.embedded.tls) }),
+        ...(guarded && {
+          hooks: brokerAccess(tableId, config.mqtt.users, own, (reason) => refused('mqtt', reason)),
+        }),
+      });
       undo.push(() => (broker as EmbeddedBroker).close());
+      if (guarded) credentials = own;
     }
     const mqttUrl = config.mqtt.url ?? (broker as EmbeddedBroker).url;
     const mqtt = connectMqtt({
       url: mqttUrl,
       clientId: `croupier-${tableId}`,
-      ...(config.mqtt.username !== undefined && { username: config.mqtt.username }),
-      ...(config.mqtt.password !== undefined && { password: config.mqtt.password }),
+      ...(credentials.username !== undefined && { username: credentials.username }),
+      ...(credentials.password !== undefined && { password: credentials.password }),
+      // A self-signed certificate of the embedded broker is croupier's own.
+      ...(broker && config.mqtt.embedded.tls && { rejectUnauthorized: false }),
       will: {
         topic: topicOf(tableId, 'status'),
         payload: statusMessage('offline', version),
@@ -87,10 +108,6 @@ export async function startController(
       if (status.state === 'connected') log.info({ broker: mqttUrl }, 'MQTT broker connected');
     });
 
-    const refused = (source: string, reason: string) => {
-      health.refused(source);
-      log.warn({ source, reason }, 'input refused');
-    };
     const badges = new Subject<string>();
     const context = {
       registry,
@@ -111,7 +128,13 @@ export async function startController(
       undo.push(() => device.close());
     }
     const dealer = new Subject<SourceEvent>();
-    const commands = floorCommands(mqtt, tableId, now, ({ reason }) => refused('command', reason));
+    // One desk for the display's PIN pad, the badge reader and the floor's MQTT commands: one lockout.
+    const desk = new FloorDesk(config.supervisors, { now: Date.now });
+    const commands = floorCommands(mqtt, tableId, {
+      now,
+      desk,
+      refuse: ({ reason }) => refused('command', reason),
+    });
 
     const tableConfig = {
       seats: config.table.seats,
@@ -185,9 +208,10 @@ export async function startController(
         input: (event) => dealer.next(event),
         now,
         nextHand: (snapshot) => nextHand(snapshot.context, config.table.blinds, Object.keys(config.decks)),
-        desk: new FloorDesk(config.supervisors, { now: Date.now }),
+        desk,
         badges,
         refused,
+        recentHands: (limit) => table.recentHands(limit),
       });
     const http = await startHttp(config.http, health, [display]);
     undo.push(() => http.server.close());

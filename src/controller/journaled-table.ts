@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Observable, tap, throwError } from 'rxjs';
 import type { CroupierConfig } from '../config/config.js';
+import type { RecentHand } from '../display/protocol.js';
 import { canonicalJson } from '../journal/chain.js';
 import { JournalError } from '../journal/errors.js';
 import { type Journal, openJournal } from '../journal/store.js';
+import { publicOutput } from '../outputs/public.js';
+import { recentIncidents } from '../recall/recall.js';
 import { persistTable } from '../table/persist.js';
 import type { TableConfig } from '../table/reduce.js';
 import type { TableHealth } from './health.js';
@@ -24,6 +27,8 @@ export interface JournaledTable {
   updates: Observable<TableUpdate>;
   /** Where the table stands before the first update: as the journal left it. */
   snapshot: TableSnapshot;
+  /** The last hands' incidents and prompts from the journal, newest first (hole cards masked). */
+  recentHands(limit: number): RecentHand[];
   /** Writes the power-off marker and closes the journal (after the sources have stopped). */
   close(): void;
 }
@@ -57,6 +62,7 @@ export function journaledTable(
     return {
       updates: throwError(() => error),
       snapshot: initialSnapshot(tableConfig),
+      recentHands: () => [],
       close: () => undefined,
     };
   }
@@ -94,6 +100,12 @@ export function journaledTable(
   return {
     updates,
     snapshot,
+    recentHands: (limit) =>
+      recentIncidents(journal, limit, tableConfig).map(({ number, startedAt, outputs }) => ({
+        number,
+        startedAt,
+        outputs: outputs.map(publicOutput),
+      })),
     close: () => {
       try {
         journal.marker('power-off');

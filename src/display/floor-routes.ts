@@ -5,7 +5,7 @@ import { describeIssues } from '../config/problems.js';
 import type { SourceEvent } from '../controller/pipeline.js';
 import { FLOOR_DECISIONS } from '../domain/events.js';
 import type { FloorDesk } from '../supervisor/desk.js';
-import { type DisplayMessage, FLOOR_ACTIONS, PIN } from './protocol.js';
+import { type DisplayMessage, FLOOR_ACTIONS, PIN, type RecentHand } from './protocol.js';
 
 export interface FloorRoutesOptions {
   desk: FloorDesk;
@@ -16,6 +16,8 @@ export interface FloorRoutesOptions {
   /** A sign-in or a floor action refused, with why (never the PIN or badge). */
   refused(source: string, reason: string): void;
   broadcast(message: DisplayMessage): void;
+  /** The last hands' incidents, newest first, from the journal. */
+  recentHands(limit: number): RecentHand[];
 }
 
 const token = z.string().min(1).max(64);
@@ -23,7 +25,11 @@ const BODIES = {
   signIn: z.strictObject({ pin: z.string().regex(PIN, 'a PIN is 4 to 12 digits') }),
   decide: z.strictObject({ token, decision: z.enum(FLOOR_DECISIONS) }),
   signOut: z.strictObject({ token }),
+  recentHands: z.strictObject({ token }),
 };
+
+/** How many past hands a supervisor reviews on the display. */
+const RECENT_HANDS = 10;
 
 const REFUSED_STATUS = { wrong: 401, locked: 423, busy: 429 } as const;
 
@@ -67,6 +73,10 @@ export function registerFloorRoutes(server: FastifyInstance, options: FloorRoute
     if (supervisor === null) return refuse(reply, 401, 'no supervisor signed in (or the session ended)');
     options.input({ type: 'dealer', t: options.now(), input: 'floor-decision', value: decision, supervisor });
     return reply.code(202).send({ taken: decision, supervisor });
+  });
+  route('recentHands', async ({ token }, reply) => {
+    if (desk.who(token) === null) return refuse(reply, 401, 'no supervisor signed in (or the session ended)');
+    return reply.send(options.recentHands(RECENT_HANDS));
   });
   route('signOut', async ({ token }, reply) => {
     desk.signOut(token);

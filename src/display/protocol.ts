@@ -57,7 +57,16 @@ export const FLOOR_ACTIONS = {
   /** `{token, decision}`: the floor's decision, or a ruling overruled (`continue`), signed by the supervisor. */
   decide: '/api/floor/decision',
   signOut: '/api/floor/sign-out',
+  /** `{token}`: the last hands' incidents from the journal, newest first (`RecentHand[]`). */
+  recentHands: '/api/floor/recent-hands',
 } as const;
+
+/** A past hand as the supervisor reviews it on the display: public outputs only. */
+export interface RecentHand {
+  number: number;
+  startedAt: number;
+  outputs: PublicOutput[];
+}
 
 /** A PIN as the display's keypad types it. */
 export const PIN = /^[0-9]{4,12}$/;

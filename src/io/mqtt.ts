@@ -29,6 +29,8 @@ export interface MqttLinkOptions {
   clientId: string;
   username?: string;
   password?: string;
+  /** false accepts a self-signed broker certificate (croupier's own embedded broker). */
+  rejectUnauthorized?: boolean;
   /** Published by the broker for us when we vanish without saying goodbye (retained `status`). */
   will?: { topic: string; payload: string; retain: boolean; qos: 0 | 1 };
   /** Delay between reconnect attempts (default 1 s). */
@@ -59,6 +61,7 @@ export function connectMqtt(options: MqttLinkOptions): MqttLink {
     ...(options.username !== undefined && { username: options.username }),
     ...(options.password !== undefined && { password: options.password }),
     ...(options.will && { will: { ...options.will } }),
+    ...(options.rejectUnauthorized !== undefined && { rejectUnauthorized: options.rejectUnauthorized }),
   };
   const client: MqttClient = connect(options.url, clientOptions);
   const status$ = new BehaviorSubject<MqttStatus>({ state: 'connecting' });

@@ -1,8 +1,9 @@
-import { map, mergeMap, type Observable } from 'rxjs';
+import { concatMap, type Observable } from 'rxjs';
 import { describeIssues } from '../config/problems.js';
 import type { DealerInput, Unsequenced } from '../domain/events.js';
 import { FLOOR_DECISIONS } from '../domain/events.js';
 import type { MqttLink } from '../io/mqtt.js';
+import type { Credential, FloorDesk } from '../supervisor/desk.js';
 import { COMMANDS, commandPayload, tableRoot, topicOf } from './topics.js';
 
 /** A floor command refused: malformed, unknown, or a replay of one already taken. */
@@ -14,19 +15,20 @@ export interface RefusedCommand {
 const REMEMBERED_IDS = 10_000;
 
 /**
- * The floor's commands on `command/<name>` as dealer inputs for the table. A command carries an id; one
- * seen before is refused, so a captured message replayed later does nothing (issue 7 adds who may send).
+ * The floor's commands on `command/<name>` as dealer inputs for the table, each signed by the supervisor
+ * whose PIN or badge it carries (checked by the table's floor desk, with its lockout; one at a time, in
+ * order). A command carries an id; one seen before is refused, so a captured message replayed later does
+ * nothing, even with a good PIN.
  */
 export function floorCommands(
   link: MqttLink,
   tableId: string,
-  now: () => number,
-  refuse: (refused: RefusedCommand) => void,
+  { now, desk, refuse }: { now: () => number; desk: FloorDesk; refuse: (refused: RefusedCommand) => void },
 ): Observable<Unsequenced<DealerInput>> {
   const seen = new Set<string>();
   const prefix = `${tableRoot(tableId)}/command/`;
   return link.messages(topicOf(tableId, 'command')).pipe(
-    mergeMap((message) => {
+    concatMap(async (message) => {
       const result = parseCommand(message.topic.slice(prefix.length), message.payload, seen);
       if (typeof result === 'string') {
         refuse({ topic: message.topic, reason: result });
@@ -34,20 +36,33 @@ export function floorCommands(
       }
       if (seen.size >= REMEMBERED_IDS) seen.delete(seen.values().next().value as string);
       seen.add(result.id);
-      return [result];
+      const outcome = await desk.signIn(result.credential);
+      if (!('signedIn' in outcome)) {
+        refuse({
+          topic: message.topic,
+          reason: `command ${result.id}: supervisor refused (${outcome.refused})`,
+        });
+        return [];
+      }
+      desk.signOut(outcome.signedIn.token); // a command is signed once: no session stays open
+      const { input, value } = result;
+      return [
+        {
+          type: 'dealer' as const,
+          t: now(),
+          input,
+          ...(value !== undefined && { value }),
+          supervisor: outcome.signedIn.supervisor,
+        },
+      ];
     }),
-    // Who gave it reaches the journal with issue 7's supervisor identities; the table needs the input only.
-    map(({ input, value }) => ({
-      type: 'dealer' as const,
-      t: now(),
-      input,
-      ...(value !== undefined && { value }),
-    })),
+    concatMap((inputs) => inputs),
   );
 }
 
 interface Command {
   id: string;
+  credential: Credential;
   input: DealerInput['input'];
   value?: string;
 }
@@ -67,19 +82,20 @@ function parseCommand(name: string, payload: Buffer, seen: ReadonlySet<string>):
   if (!parsed.success) {
     return `command ${name}: ${describeIssues(parsed.error.issues, '', '; ')}`;
   }
-  const { id, value } = parsed.data;
+  const { id, value, pin, badge } = parsed.data;
   if (seen.has(id)) return `command ${name}: id ${id} was already taken (a replay)`;
+  const credential: Credential = pin !== undefined ? { pin } : { badge: badge as string };
   switch (name) {
     case 'acknowledge':
-      return { id, input: 'confirm' };
+      return { id, credential, input: 'confirm' };
     case 'call-floor':
-      return { id, input: 'call-floor' };
+      return { id, credential, input: 'call-floor' };
     case 'void-hand':
-      return { id, input: 'floor-decision', value: 'void' };
+      return { id, credential, input: 'floor-decision', value: 'void' };
     default:
       if (!(FLOOR_DECISIONS as readonly (string | undefined)[]).includes(value)) {
         return `command ${name}: value must be one of ${FLOOR_DECISIONS.join(', ')}`;
       }
-      return { id, input: 'floor-decision', value: value as string };
+      return { id, credential, input: 'floor-decision', value: value as string };
   }
 }

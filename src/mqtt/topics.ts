@@ -31,11 +31,20 @@ export const statusPayload = z.object({
   api: z.literal(API_VERSION),
 });
 
-export const commandPayload = z.strictObject({
-  id: z.string().min(1).max(64).describe('unique per command: a repeated id is refused'),
-  by: z.string().min(1).max(64).optional().describe('the supervisor giving it'),
-  value: z.string().max(64).optional(),
-});
+export const commandPayload = z
+  .strictObject({
+    id: z.string().min(1).max(64).describe('unique per command: a repeated id is refused'),
+    pin: z
+      .string()
+      .regex(/^[0-9]{4,12}$/)
+      .optional()
+      .describe('the supervisor giving it: their PIN'),
+    badge: z.string().min(4).max(64).optional().describe('or their badge UID'),
+    value: z.string().max(64).optional(),
+  })
+  .refine((command) => (command.pin === undefined) !== (command.badge === undefined), {
+    message: 'a command carries its supervisor: pin or badge, one of them',
+  });
 
 export const COMMANDS = ['acknowledge', 'floor-decision', 'void-hand', 'call-floor'] as const;
 

@@ -264,6 +264,10 @@ describe('the dealer display', () => {
     const voided = signed('void');
     await page.getByTestId('decide-void').tap();
     expect((await voided).snapshot.context.hand?.status).toBe('void');
+    // The last hands from the journal, for the supervisor: this one, with the ruling it had.
+    await page.getByTestId('recent-hands').tap();
+    await expect.poll(() => page.getByTestId('recent-1').textContent()).toContain('Turn set aside');
+    await page.getByTestId('recent-back').tap();
     await page.getByTestId('sign-out').tap();
     await page.getByTestId('floor-close').tap();
     const started = firstValueFrom(

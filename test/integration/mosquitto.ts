@@ -47,7 +47,14 @@ async function freePort(): Promise<number> {
  */
 export async function startMosquitto(
   cleanups: Cleanups,
-  { persistence = false }: { persistence?: boolean } = {},
+  {
+    persistence = false,
+    access,
+  }: {
+    persistence?: boolean;
+    /** Users (name → password) and an ACL file's text: anonymous clients are refused. */
+    access?: { users: Record<string, string>; acl: string };
+  } = {},
 ): Promise<Mosquitto> {
   requireMosquitto('these tests');
   const dir = await mkdtemp(join(tmpdir(), 'croupier-mosquitto-'));
@@ -56,11 +63,27 @@ export async function startMosquitto(
   await chmod(dir, 0o777);
   const port = await freePort();
   const config = join(dir, 'mosquitto.conf');
+  const guarded: string[] = [];
+  if (access) {
+    const passwords = join(dir, 'passwd');
+    await writeFile(passwords, '');
+    for (const [user, password] of Object.entries(access.users)) {
+      await new Promise<void>((resolve, reject) =>
+        spawn('/usr/bin/mosquitto_passwd', ['-b', passwords, user, password]).once('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`mosquitto_passwd exited ${code}`)),
+        ),
+      );
+    }
+    await writeFile(join(dir, 'acl'), access.acl);
+    await chmod(passwords, 0o644);
+    guarded.push(`password_file ${passwords}`, `acl_file ${join(dir, 'acl')}`);
+  }
   await writeFile(
     config,
     [
       `listener ${port} 127.0.0.1`,
-      'allow_anonymous true',
+      `allow_anonymous ${!access}`,
+      ...guarded,
       `persistence ${persistence}`,
       `persistence_location ${dir}/`,
       'log_dest stderr',

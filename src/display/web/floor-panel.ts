@@ -1,10 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { FLOOR_DECISIONS } from '../../domain/events.js';
 import type { FloorSession } from '../../supervisor/desk.js';
-import { FLOOR_ACTIONS, type FloorDecision } from '../protocol.js';
+import { FLOOR_ACTIONS, type FloorDecision, type RecentHand } from '../protocol.js';
 import { post } from './actions.js';
 import { LightElement } from './light-element.js';
-import { t, type UiKey } from './messages.js';
+import { INCIDENT_NAMES, nameOf, PROMPT_NAMES, RULING_NAMES, t, type UiKey } from './messages.js';
 
 const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'erase', '0', 'enter'] as const;
 const MAX_PIN = 12;
@@ -21,6 +21,7 @@ export class FloorPanel extends LightElement {
     pin: { state: true },
     note: { state: true },
     busy: { state: true },
+    recent: { state: true },
   };
   declare session: FloorSession | null;
   /** Whether the config lists any supervisor. */
@@ -29,6 +30,8 @@ export class FloorPanel extends LightElement {
   /** The last outcome, as catalogue key and values. */
   declare note: { key: UiKey; values?: Record<string, string> } | null;
   declare busy: boolean;
+  /** The last hands' incidents, while the supervisor reviews them. */
+  declare recent: RecentHand[] | null;
 
   constructor() {
     super();
@@ -37,6 +40,7 @@ export class FloorPanel extends LightElement {
     this.pin = '';
     this.note = null;
     this.busy = false;
+    this.recent = null;
   }
 
   protected override render(): TemplateResult {
@@ -47,7 +51,7 @@ export class FloorPanel extends LightElement {
         <button class="dismiss" data-testid="floor-close" @click=${() => this.#fire('close')}>${t(language, 'dismiss')}</button>
       </header>
       ${this.note ? html`<p class="floor-note" data-testid="floor-note" role="status">${t(language, this.note.key, this.note.values)}</p>` : nothing}
-      ${!this.available ? html`<p>${t(language, 'noSupervisors')}</p>` : this.session ? this.#decisions() : this.#pad()}
+      ${!this.available ? html`<p>${t(language, 'noSupervisors')}</p>` : !this.session ? this.#pad() : this.recent ? this.#recent(this.recent) : this.#decisions()}
     </div>`;
   }
 
@@ -76,8 +80,51 @@ export class FloorPanel extends LightElement {
           <span>${t(language, `decisionHint.${decision}`)}</span>
         </button>`,
       )}
+      <button class="recent" data-testid="recent-hands" ?disabled=${this.busy} @click=${() => this.#loadRecent()}>${t(language, 'recentHands')}</button>
       <button class="sign-out" data-testid="sign-out" @click=${() => this.#signOut()}>${t(language, 'signOut')}</button>
     </div>`;
+  }
+
+  /** The last hands, newest first, each with what the table ruled (nothing when it was clean). */
+  #recent(hands: readonly RecentHand[]): TemplateResult {
+    const language = this.language;
+    return html`<div class="recent-hands" data-testid="recent-list">
+      <ol>
+        ${hands.map(
+          (hand) => html`<li data-testid="recent-${hand.number}">
+            <strong>${t(language, 'hand', { n: hand.number })}</strong>
+            <span class="time">${new Date(hand.startedAt).toLocaleTimeString(language)}</span>
+            <span class="rulings">${hand.outputs.length === 0 ? t(language, 'cleanHand') : hand.outputs.map((output) => this.#ruled(output)).join(' · ')}</span>
+          </li>`,
+        )}
+      </ol>
+      <button data-testid="recent-back" @click=${() => {
+        this.recent = null;
+      }}>${t(language, 'back')}</button>
+    </div>`;
+  }
+
+  #ruled(output: RecentHand['outputs'][number]): string {
+    const language = this.language;
+    return output.kind === 'incident'
+      ? `${nameOf(language, INCIDENT_NAMES, output.incident)} → ${nameOf(language, RULING_NAMES, output.ruling)} (${output.rule})`
+      : nameOf(language, PROMPT_NAMES, output.prompt);
+  }
+
+  async #loadRecent(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    this.busy = true;
+    const response = await post(FLOOR_ACTIONS.recentHands, { token: session.token });
+    this.busy = false;
+    if (response?.status === 200) this.recent = response.answer as RecentHand[];
+    else if (response?.status === 401) this.#expired();
+    else this.note = { key: 'notSent' };
+  }
+
+  #expired(): void {
+    this.note = { key: 'refused.expired' };
+    this.#fire('session', null);
   }
 
   #type(digit: string): void {
@@ -119,14 +166,14 @@ export class FloorPanel extends LightElement {
       const values = { decision: t(this.language, `decision.${decision}`), name: session.supervisor };
       this.note = { key: 'decided', values };
     } else if (response?.status === 401) {
-      this.note = { key: 'refused.expired' };
-      this.#fire('session', null);
+      this.#expired();
     } else {
       this.note = { key: 'notSent' };
     }
   }
 
   #signOut(): void {
+    this.recent = null;
     if (this.session) void post(FLOOR_ACTIONS.signOut, { token: this.session.token });
     this.note = null;
     this.#fire('session', null);

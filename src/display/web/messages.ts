@@ -97,6 +97,9 @@ export const UI = {
   },
   signedInAs: { fr: 'Superviseur : {name}', en: 'Supervisor: {name}' },
   signOut: { fr: 'Terminer', en: 'Sign out' },
+  recentHands: { fr: 'Les 10 derniers coups', en: 'Last 10 hands' },
+  cleanHand: { fr: 'sans incident', en: 'no incident' },
+  back: { fr: 'Retour', en: 'Back' },
   'decision.continue': { fr: 'Poursuivre le coup', en: 'Let the hand go on' },
   'decisionHint.continue': {
     fr: 'La décision affichée est levée ; le coup reprend où il en est.',

@@ -24,6 +24,7 @@ async function floor() {
     now: () => 42,
     refused: (_, reason) => refused.push(reason),
     broadcast: (message) => broadcast.push(message),
+    recentHands: (limit) => [{ number: 7, startedAt: 1000, outputs: [] }].slice(0, limit),
   });
   const post = (action: keyof typeof FLOOR_ACTIONS, payload: unknown) =>
     server.inject({ method: 'POST', url: FLOOR_ACTIONS[action], payload: payload as object });
@@ -42,13 +43,13 @@ describe("the supervisor's actions on the display", () => {
     expect(inputs).toEqual([
       { type: 'dealer', t: 42, input: 'floor-decision', value: 'continue', supervisor: 'Marie' },
     ]);
+    const recent = await post('recentHands', { token });
+    expect(recent.json()).toEqual([{ number: 7, startedAt: 1000, outputs: [] }]);
     expect((await post('signOut', { token })).statusCode).toBe(204);
+    expect((await post('recentHands', { token })).statusCode).toBe(401);
     expect((await post('decide', { token, decision: 'void' })).statusCode).toBe(401);
     expect(inputs).toHaveLength(1);
-    expect(refused).toEqual([
-      'no supervisor signed in (or the session ended)',
-      'no supervisor signed in (or the session ended)',
-    ]);
+    expect(refused).toEqual(Array(3).fill('no supervisor signed in (or the session ended)'));
   });
 
   it('refuses a malformed body naming the field, a wrong PIN with 401, then locks with 423', async () => {
