@@ -1,9 +1,9 @@
-import { type CroupierConfig, loadConfig, parseConfig } from '../config/config.js';
 import { JournalError, sqliteFailure } from '../journal/errors.js';
 import { type Journal, openJournal } from '../journal/store.js';
 import { recallHand, recentIncidents } from '../recall/recall.js';
 import { PROFILES } from '../rules/index.js';
 import type { TableConfig } from '../table/reduce.js';
+import { readConfig } from './read-config.js';
 
 export interface RecallOptions {
   journal?: string | undefined;
@@ -54,13 +54,8 @@ async function withJournal(
   { journal: path, config: file }: RecallOptions,
   use: (journal: Journal, config: TableConfig) => number,
 ): Promise<number> {
-  let config: CroupierConfig;
-  try {
-    config = file === undefined ? parseConfig({}) : await loadConfig(file);
-  } catch (error) {
-    process.stderr.write(`croupier: ${(error as Error).message}\n`);
-    return 2;
-  }
+  const config = await readConfig(file);
+  if (!config) return 2;
   const at = path ?? config.journal.path;
   let journal: Journal;
   try {

@@ -10,7 +10,7 @@ import { parseScenarioText } from '../../src/scenario/load.js';
 import { hashSecret } from '../../src/supervisor/credentials.js';
 import { replayEvents } from '../../src/table/table.js';
 import { readyDeck } from '../deck-reports.js';
-import { type LiveTable, playOn, startLiveTable, until } from '../integration/live-table.js';
+import { cleanupsOf, type LiveTable, playOn, startLiveTable, until } from '../integration/live-table.js';
 import { requireSocat } from '../integration/pty.js';
 import { leakedSecrets } from '../integration/secrets.js';
 
@@ -76,10 +76,7 @@ describe('the dealer display', () => {
   it('walks the dealer through an exposed card: alert with ruling and steps, sensed steps ticking themselves, the rest confirmed, back to play, then a floor call', {
     timeout: 90_000,
   }, async ({ expect, onTestFinished }) => {
-    const undo: (() => Promise<unknown>)[] = [];
-    onTestFinished(async () => {
-      for (const step of undo.reverse()) await step().catch(() => undefined);
-    });
+    const undo = cleanupsOf(onTestFinished);
     const scenario = parseScenarioText(await readFile(SCENARIO, 'utf8'), SCENARIO);
     const events = scenario.events.slice(0, THROUGH_EXPOSED);
     const [expected] = replayEvents({ seats: scenario.table.seats, profile: scenario.profile }, events).map(
@@ -190,10 +187,7 @@ describe('the dealer display', () => {
   it('lets a signed-in supervisor overrule a premature turn and void the hand, then the dealer starts the next hand', {
     timeout: 120_000,
   }, async ({ expect, onTestFinished }) => {
-    const undo: (() => Promise<unknown>)[] = [];
-    onTestFinished(async () => {
-      for (const step of undo.reverse()) await step().catch(() => undefined);
-    });
+    const undo = cleanupsOf(onTestFinished);
     const scenario = parseScenarioText(await readFile(PREMATURE_TURN, 'utf8'), PREMATURE_TURN);
     const live = await startLiveTable(
       { push: (step) => undo.push(step) },

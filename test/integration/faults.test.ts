@@ -7,7 +7,7 @@ import type { DomainEvent } from '../../src/domain/events.js';
 import { publicOutput } from '../../src/outputs/public.js';
 import { parseScenarioText, type Scenario } from '../../src/scenario/load.js';
 import { replayEvents } from '../../src/table/table.js';
-import { type LiveTable, playOn, startLiveTable, until } from './live-table.js';
+import { cleanupsOf, type LiveTable, playOn, startLiveTable, type Undo, until } from './live-table.js';
 import { startMosquitto } from './mosquitto.js';
 import { requireSocat } from './pty.js';
 
@@ -28,8 +28,6 @@ const CLEAN_HAND = fileURLToPath(
 /** The premature flop's last hole card, and the first action after it. */
 const LAST_HOLE_CARD = 8;
 const FIRST_ACTION = 9;
-
-type Undo = (() => Promise<unknown>)[];
 
 describe.concurrent('faults on a live table', () => {
   it('shows an unplugged reader offline within 2 s and resumes the same hand with no false incident', {
@@ -151,14 +149,6 @@ async function dealOn(live: LiveTable, scenario: Scenario, undo: Undo): Promise<
     () => !play.unread().includes(LAST_HOLE_CARD),
   );
   return play;
-}
-
-function cleanupsOf(onTestFinished: (fn: () => Promise<void>) => void): Undo {
-  const undo: Undo = [];
-  onTestFinished(async () => {
-    for (const step of undo.reverse()) await step().catch(() => undefined);
-  });
-  return undo;
 }
 
 async function load(file: string): Promise<Scenario> {

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import type { DisplayMessage } from '../../src/display/protocol.js';
 import { openJournal } from '../../src/journal/store.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
-import { type LiveTable, playOn, startLiveTable, until } from './live-table.js';
+import { cleanupsOf, type LiveTable, playOn, startLiveTable, until } from './live-table.js';
 import { requireSocat } from './pty.js';
 
 /*
@@ -33,10 +33,7 @@ describe('a journal that cannot record', () => {
   it('on a disk that fills mid-hand: play stops, the display and /healthz say why, nothing written is lost', {
     timeout: 120_000,
   }, async ({ expect, onTestFinished }) => {
-    const undo: (() => Promise<unknown>)[] = [];
-    onTestFinished(async () => {
-      for (const step of undo.reverse()) await step().catch(() => undefined);
-    });
+    const undo = cleanupsOf(onTestFinished);
     const scenario = parseScenarioText(await readFile(SCENARIO, 'utf8'), SCENARIO);
     // Room for a few dozen events and the hand's snapshot, then the disk is full.
     const live = await startLiveTable(
@@ -84,10 +81,7 @@ describe('a journal that cannot record', () => {
   it('unreadable at start: it is reported, never replaced, and the table does not play', {
     timeout: 60_000,
   }, async ({ expect, onTestFinished }) => {
-    const undo: (() => Promise<unknown>)[] = [];
-    onTestFinished(async () => {
-      for (const step of undo.reverse()) await step().catch(() => undefined);
-    });
+    const undo = cleanupsOf(onTestFinished);
     const garbage = Buffer.from('this was a journal until the SD card failed '.repeat(200));
     let path = '';
     // The SD card's journal went bad while croupier was off.

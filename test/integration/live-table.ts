@@ -123,3 +123,14 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+export type Undo = (() => Promise<unknown>)[];
+
+/** Steps to undo when the test finishes, last first, each one tried even when another fails. */
+export function cleanupsOf(onTestFinished: (fn: () => Promise<void>) => void): Undo {
+  const undo: Undo = [];
+  onTestFinished(async () => {
+    for (const step of undo.reverse()) await step().catch(() => undefined);
+  });
+  return undo;
+}

@@ -8,7 +8,7 @@ import { parseConfig } from '../../src/config/config.js';
 import { startController } from '../../src/controller/controller.js';
 import { mosquittoAcl } from '../../src/mqtt/mosquitto-acl.js';
 import { hashSecret } from '../../src/supervisor/credentials.js';
-import { until } from './live-table.js';
+import { cleanupsOf, type Undo, until } from './live-table.js';
 import { startMosquitto } from './mosquitto.js';
 
 /*
@@ -25,8 +25,6 @@ const ROLES = [
   { username: 'surveillance', role: 'surveillance' },
   { username: 'chips-1', role: 'device', device: 'chips-1' },
 ] as const;
-
-type Undo = (() => Promise<unknown>)[];
 
 /** A client as `username` (or anonymous), collecting what it receives. */
 async function client(url: string, undo: Undo, username?: keyof typeof PASSWORDS) {
@@ -52,10 +50,7 @@ describe('MQTT access control', () => {
   it('on the embedded broker: unknown clients refused, each role held to its topics', {
     timeout: 60_000,
   }, async ({ expect, onTestFinished }) => {
-    const undo: Undo = [];
-    onTestFinished(async () => {
-      for (const step of undo.reverse()) await step().catch(() => undefined);
-    });
+    const undo = cleanupsOf(onTestFinished);
     const dir = await mkdtemp(join(tmpdir(), 'croupier-acl-'));
     undo.push(() => rm(dir, { recursive: true, force: true }));
     const users = await Promise.all(
@@ -112,10 +107,7 @@ describe('MQTT access control', () => {
   it('on Mosquitto, with the ACL croupier mqtt-acl writes: the same rules', {
     timeout: 60_000,
   }, async ({ expect, onTestFinished }) => {
-    const undo: Undo = [];
-    onTestFinished(async () => {
-      for (const step of undo.reverse()) await step().catch(() => undefined);
-    });
+    const undo = cleanupsOf(onTestFinished);
     const acl = mosquittoAcl(
       TABLE,
       'croupier',
