@@ -8,6 +8,8 @@ missing=()
 command -v socat >/dev/null || missing+=(socat)         # pseudo-terminal pairs for simulated serial devices
 command -v mosquitto >/dev/null || missing+=(mosquitto) # an external MQTT broker, as a casino runs one
 [ -x /usr/bin/chromium ] || missing+=(chromium)          # the kiosk browser: the display's tests drive it
+command -v shellcheck >/dev/null || missing+=(shellcheck)  # the Pi install scripts' lint (test/deploy)
+command -v systemd-analyze >/dev/null || missing+=(systemd) # verifies the Pi's unit files (test/deploy)
 [ -e /usr/lib/x86_64-linux-gnu/libusb-1.0.so.0 ] || [ -e /usr/lib/aarch64-linux-gnu/libusb-1.0.so.0 ] || missing+=(libusb-1.0-0) # node-hid's USB HID backend
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""

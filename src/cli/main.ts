@@ -3,9 +3,11 @@ import { stringify } from 'yaml';
 import { asyncApiDocument } from '../mqtt/asyncapi.js';
 import { VERSION } from '../version.js';
 import { bridge } from './bridge.js';
+import { doctor } from './doctor.js';
 import { hand, hands } from './hands.js';
 import { hashSecretFromStdin } from './hash-secret.js';
 import { journalVerify } from './journal.js';
+import { mqttAcl } from './mqtt-acl.js';
 import { replay } from './replay.js';
 import { start } from './start.js';
 
@@ -16,6 +18,8 @@ const USAGE = `usage: croupier replay FILE... [--check]
        croupier hands [--journal PATH | --config FILE] [--last N]
        croupier hand N... [--journal PATH | --config FILE]
        croupier hash-secret < secret
+       croupier mqtt-acl [--config FILE]
+       croupier doctor [--config FILE]
        croupier asyncapi
 
   replay     run scenario files through the table machine, one JSON line per incident or prompt
@@ -34,7 +38,12 @@ const USAGE = `usage: croupier replay FILE... [--check]
   hand       hands in full as JSON Lines: every event (hole cards included) and every ruling, in order;
              --journal, or the config's journal.path (default ./croupier-journal.db)
   hash-secret
-             read a supervisor's PIN or badge UID on stdin, print the salted hash for the config
+             read a supervisor's PIN or badge UID (or an MQTT user's password) on stdin, print the salted
+             hash for the config
+  mqtt-acl   print the Mosquitto ACL file for the config's table and mqtt.users (an external broker)
+  doctor     check this table's installation (config, decks, devices, broker, journal, disk, clock,
+             display): a line each, what is wrong and what to do; exit 1 when something blocks play
+    --config   the config file (default /etc/croupier/croupier.yaml when there is one)
   asyncapi   print the AsyncAPI document of croupier's MQTT topics
 `;
 
@@ -76,6 +85,12 @@ async function main(argv: string[]): Promise<number> {
       break;
     case 'hash-secret':
       if (files.length === 0) return hashSecretFromStdin();
+      break;
+    case 'mqtt-acl':
+      if (files.length === 0) return mqttAcl(values.config);
+      break;
+    case 'doctor':
+      if (files.length === 0) return doctor({ config: values.config });
       break;
     case 'asyncapi':
       process.stdout.write(stringify(asyncApiDocument(VERSION)));

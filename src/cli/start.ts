@@ -6,6 +6,7 @@ import { type CroupierConfig, loadConfig, parseConfig } from '../config/config.j
 import { ConfigError } from '../config/problems.js';
 import { startController } from '../controller/controller.js';
 import { hashSecret } from '../supervisor/credentials.js';
+import { startWatchdog } from '../system/watchdog.js';
 import { PACKAGE_ROOT, VERSION } from '../version.js';
 
 /** The demo's supervisor PIN (README); a real table's supervisors come from its config. */
@@ -77,7 +78,11 @@ export async function start({
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     return 1;
   }
+  // Under systemd: ready (the kiosk starts after it), then pings while the event loop keeps time.
+  const watchdog = startWatchdog(log);
+  watchdog.ready();
   await stopped;
+  watchdog.stop();
   log.info('croupier stopping');
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
   return 0;
