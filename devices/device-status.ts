@@ -9,6 +9,31 @@ export type LinkState = { up: true } | { up: false; reason: string };
 /** Who the device said it is in its HELLO: the configured kind, or something else (refused). */
 export type Identity = { ok: true; serial: string; firmware: string } | { ok: false; detail: string };
 
+/**
+ * Who the device on the link is, judged against the config: a device of another kind, or of the
+ * configured kind with another serial number than the config names, is refused (its frames are not
+ * acted on); `detail` says which.
+ */
+export function judgeHello(
+  hello: { kind: string; serial: string; firmware: string },
+  /** `called`: the kind with its article, as details name it ("an rfid-reader"). */
+  expected: { kind: string; called: string; serial?: string | undefined },
+): Identity {
+  if (hello.kind !== expected.kind) {
+    return {
+      ok: false,
+      detail: `the device on this link says it is a ${hello.kind} (serial ${hello.serial}), not ${expected.called}`,
+    };
+  }
+  if (expected.serial !== undefined && hello.serial !== expected.serial) {
+    return {
+      ok: false,
+      detail: `${expected.called} with serial ${hello.serial} is on this link, not the configured ${expected.serial}: refused`,
+    };
+  }
+  return { ok: true, serial: hello.serial, firmware: hello.firmware };
+}
+
 export interface DeviceStatusOptions {
   scheduler: SchedulerLike;
   /** Nothing heard for this long (heartbeats come every second) and the device is offline. */

@@ -9,7 +9,7 @@ import type { Command, Message, MessageOf } from '../../firmware-bridge/messages
 import type { DeviceStatus } from '../../src/domain/events.js';
 import type { Zone } from '../../src/domain/zones.js';
 import { type ByteLink, byteLinkInputs, sessionEvents } from '../device-session.js';
-import { DeviceStatusTracker, type LinkState } from '../device-status.js';
+import { DeviceStatusTracker, judgeHello, type LinkState } from '../device-status.js';
 import { type RfidReaderConfig, rfidReaderManifest } from './manifest.js';
 import { type PresenceChange, PresenceTracker } from './presence.js';
 import { ReaderClock } from './reader-clock.js';
@@ -207,12 +207,14 @@ class ReaderSession {
 
   #hello(hello: MessageOf<'hello'>): void {
     this.#pending.clear();
-    const { kind } = rfidReaderManifest;
-    if (hello.kind !== kind) {
-      const device = `a ${hello.kind} (serial ${hello.serial})`;
-      const detail = `the device on this link says it is ${device}, not an ${kind}`;
-      this.#reject(`refused HELLO: ${detail}`);
-      this.#device.introduced({ ok: false, detail });
+    const identity = judgeHello(hello, {
+      kind: rfidReaderManifest.kind,
+      called: 'an rfid-reader',
+      serial: this.#config.serial,
+    });
+    if (!identity.ok) {
+      this.#reject(`refused HELLO: ${identity.detail}`);
+      this.#device.introduced(identity);
     } else {
       this.#health = undefined;
       this.#clock.reset();
@@ -226,7 +228,7 @@ class ReaderSession {
         command: 'set-inventory-period',
         periodMs: this.#config.inventoryPeriodMs,
       });
-      this.#device.introduced({ ok: true, serial: hello.serial, firmware: hello.firmware });
+      this.#device.introduced(identity);
     }
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ANTENNAS } from '../../firmware-bridge/messages.js';
-import { deviceLink } from '../../src/config/fields.js';
+import { deviceLink, deviceSerial } from '../../src/config/fields.js';
 import { MAX_SEATS } from '../../src/domain/seats.js';
 import type { Zone } from '../../src/domain/zones.js';
 import { deviceManifest } from '../manifest.js';
@@ -58,6 +58,7 @@ export const rfidReaderConfigSchema = z
     /** The table machine treats devices whose id starts with `rfid` as card readers. */
     id: z.string().regex(/^rfid[A-Za-z0-9_.:-]*$/, 'a card reader id starts with "rfid" (e.g. "rfid-1")'),
     link: deviceLink(RFID_READER_DEFAULTS.link),
+    serial: deviceSerial,
     /** Antenna index (as the board numbers them) → the zone it serves; a zone may have several. */
     antennas: z
       .record(antennaIndex, zoneLabel)

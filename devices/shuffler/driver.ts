@@ -1,7 +1,7 @@
 import { asyncScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { DeviceStatus, ShufflerState } from '../../src/domain/events.js';
 import { type ByteLink, byteLinkInputs, sessionEvents } from '../device-session.js';
-import { DeviceStatusTracker } from '../device-status.js';
+import { DeviceStatusTracker, judgeHello } from '../device-status.js';
 import { LineReader } from './lines.js';
 import { type ShufflerConfig, shufflerManifest } from './manifest.js';
 import {
@@ -234,16 +234,14 @@ class ShufflerSession {
   }
 
   #hello(hello: MessageOf<'HELLO'>): void {
-    const { kind } = shufflerManifest;
     this.#gen = undefined;
     this.#report = undefined;
-    if (hello.kind !== kind) {
-      const detail = `the device on this link says it is a ${hello.kind} (serial ${hello.serial}), not a ${kind}`;
-      this.#reject(`refused HELLO: ${detail}`);
-      this.#device.introduced({ ok: false, detail });
-    } else {
-      this.#device.introduced({ ok: true, serial: hello.serial, firmware: hello.fw });
-    }
+    const identity = judgeHello(
+      { ...hello, firmware: hello.fw },
+      { kind: shufflerManifest.kind, called: 'a shuffler', serial: this.#config.serial },
+    );
+    if (!identity.ok) this.#reject(`refused HELLO: ${identity.detail}`);
+    this.#device.introduced(identity);
   }
 
   #deckStatus(status: MessageOf<'STATUS'>): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceLink } from '../../src/config/fields.js';
+import { deviceLink, deviceSerial } from '../../src/config/fields.js';
 import { deviceManifest } from '../manifest.js';
 import { ms } from '../rfid-reader/manifest.js';
 
@@ -24,6 +24,7 @@ export const shufflerConfigSchema = z.strictObject({
     .refine((id) => !id.startsWith('rfid'), 'ids starting with "rfid" are for card readers')
     .default('shuffler'),
   link: deviceLink(SHUFFLER_DEFAULTS.link),
+  serial: deviceSerial,
   /** No line at all for this long (heartbeats come every second) and the shuffler is offline. */
   heartbeatTimeoutMs: ms(1000, 60_000).default(SHUFFLER_DEFAULTS.heartbeatTimeoutMs),
   /** A SHUFFLE or EJECT neither ACKed nor NAKed within this time has failed. */

@@ -15,6 +15,12 @@ export const usbDevice = z.strictObject({
 });
 
 /**
+ * The serial number the device must give in its HELLO. A device saying another (a rogue reader on the
+ * port, injecting fake reads) is refused: nothing it sends reaches the table.
+ */
+export const deviceSerial = z.string().min(1).max(64).optional();
+
+/**
  * Where a serial device is: on the Pi (`serial`: a path, or USB ids found at each open), or on another
  * computer running `croupier bridge` (`bridge`: its bytes on the table's broker under `device/<id>/`).
  */

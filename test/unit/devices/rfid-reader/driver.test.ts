@@ -57,6 +57,26 @@ describe('rfid-reader driver: handshake', () => {
     expect(bench.reader.counters()?.refused).toBe(1 + 3 + 5); // HEALTH, heartbeats, reads
   });
 
+  it('refuses a reader of another serial than the configured one: its reads never reach the table', () => {
+    const bench = new Bench({ serial: 'RB-0042' });
+    bench.connect(0, {
+      type: 'hello',
+      kind: 'rfid-reader',
+      firmware: '1.2.3',
+      serial: 'RB-9999',
+      antennas: [],
+    });
+    const events = bench.heartbeats(0, 2000).reads(500, 2000, 300, SEAT(3), CARD).run();
+    expect(events).toContainEqual({
+      kind: 'rejected',
+      reason:
+        'refused HELLO: an rfid-reader with serial RB-9999 is on this link, not the configured RB-0042: refused',
+      t: 0,
+    });
+    expect(statuses(events)).toEqual(['offline @0', 'fault @0']);
+    expect(presence(events)).toEqual([]);
+  });
+
   it('reports a command the board refuses', () => {
     const bench = new Bench().connect(0).send(10, { type: 'nack', ackSeq: 2, error: 'bad-argument' });
     expect(bench.run()).toContainEqual({
