@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { createActor } from 'xstate';
+import { writeNightJournal } from '../../bench/lib/night-journal.js';
 import { recoverTable } from '../../src/controller/recovery.js';
 import type { DomainEvent } from '../../src/domain/events.js';
 import { openJournal } from '../../src/journal/store.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
 import { tableMachine } from '../../src/table/machine.js';
-import { MACHINE_VERSION, persistTable } from '../../src/table/persist.js';
 
 /*
  * A night's journal: 10,000 hands (a misdeal and its redeal, clean hands, a premature turn, round and
@@ -22,6 +22,17 @@ const FILES = [
   'clean/me-several-hands.yaml',
   'main-event-2014/premature-turn.yaml',
 ];
+
+/** The round played again and again, re-timed, until HANDS hands have started. */
+function* night(events: readonly Omit<DomainEvent, 'seq'>[], span: number) {
+  let hands = 0;
+  for (let pass = 0; ; pass++) {
+    for (const event of events) {
+      if (event.type === 'hand.start' && ++hands > HANDS) return;
+      yield { ...event, t: event.t + pass * span };
+    }
+  }
+}
 
 async function round() {
   const scenarios = await Promise.all(
@@ -47,28 +58,7 @@ describe('a 10,000-hand journal', () => {
     const dir = await mkdtemp(join(tmpdir(), 'croupier-10k-'));
     try {
       const journal = openJournal(join(dir, 'journal.db'));
-      const live = createActor(tableMachine, { input: config }).start();
-      let hands = 0;
-      for (let pass = 0; hands < HANDS; pass++) {
-        // One hand per transaction here (live play writes one event per transaction: the same records).
-        let hand: Omit<DomainEvent, 'seq'>[] = [];
-        const write = () => {
-          for (const event of journal.appendBatch(hand as never)) {
-            live.send(event);
-            if (event.type === 'hand.start') journal.snapshot(event.seq, MACHINE_VERSION, persistTable(live));
-          }
-          hand = [];
-        };
-        for (const event of events) {
-          if (event.type === 'hand.start') {
-            write();
-            if (++hands > HANDS) break;
-          }
-          hand.push({ ...event, t: event.t + pass * span });
-        }
-        write();
-      }
-      const ended = live.getSnapshot();
+      const ended = writeNightJournal(journal, night(events, span), config);
       expect(journal.hands(1)[0]?.number).toBe(HANDS);
 
       const recovered = recoverTable(journal, config);

@@ -1,0 +1,179 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { destination, pino } from 'pino';
+import { filter, firstValueFrom, throwError, timeout } from 'rxjs';
+import type { SerialPort } from 'serialport';
+import { FrameDecoder } from '../firmware-bridge/codec.js';
+import { openDevicePort, requireSocat, startPtyPair } from '../simulators/pty.js';
+import { TEN_SEAT_ANTENNAS } from '../simulators/rfid-reader/layout.js';
+import { SimulatedReader } from '../simulators/rfid-reader/reader.js';
+import { parseConfig } from '../src/config/config.js';
+import { type Controller, startController } from '../src/controller/controller.js';
+import type { TableUpdate } from '../src/controller/pipeline.js';
+import { measureFloors } from './e2e-floors.js';
+import { benchmark, progress } from './lib/child.js';
+import { openScreen, type Screen } from './lib/screen.js';
+import { monotonicMs, percentile, rounded, sums } from './lib/stats.js';
+
+/**
+ * e2e_p50_ms, e2e_p99_ms: the simulated reader board writes a card's read on a real PTY; croupier's
+ * driver, normaliser, journal (synchronous=FULL) and table machine rule on it; the alert reaches a
+ * display client in another process over `/ws`. Hand after hand the dealer pitches a card of another
+ * table's deck (FOREIGN_CARD, the hand void) and then the next card.
+ *
+ * A read is judged once its antenna cycle is over (the reordering window, `orderWindowMs`): by the
+ * next read that comes a window or more after it, or else by the table's clock. The time measured is
+ * from the write of the frame that lets the machine rule (the next card's read, placed so that it lands
+ * just past the window) to the alert on the screen; an alert the clock ruled first is counted apart.
+ */
+
+const WINDOW_MS = 300;
+const PERIOD_MS = 100;
+const WARM_UP = 10;
+/** A step of a hand that takes longer has failed. */
+const LATE_MS = 5000;
+const SAMPLES = 200;
+/** The first card on seat 1 (antenna 0); the next on seat 3, read 2/13 of a round after seat 1. */
+const FIRST_ANTENNA = 0;
+const NEXT_ANTENNA = 2;
+const HAND = { button: 6, players: [1, 2, 3, 4, 5, 6], blinds: [50, 100] as [number, number], deck: 'A' };
+
+/** Stamps the reader's writes: when it first wrote a read of the armed tag. */
+function stampReads(port: SerialPort): { arm(uid: string): void; writtenAt(): number | undefined } {
+  const write = port.write.bind(port) as (chunk: Buffer) => boolean;
+  let armed: string | undefined;
+  let at: number | undefined;
+  port.write = ((chunk: Buffer) => {
+    const now = monotonicMs();
+    const written = write(chunk);
+    if (armed !== undefined && at === undefined) {
+      for (const frame of new FrameDecoder().push(chunk)) {
+        if (frame.ok && frame.message.type === 'tag-read' && frame.message.uid === armed) at = now;
+      }
+    }
+    return written;
+  }) as typeof port.write;
+  return {
+    arm(uid) {
+      armed = uid;
+      at = undefined;
+    },
+    writtenAt: () => at,
+  };
+}
+
+const foreignUid = (n: number, card: number) =>
+  `E0BE${(n * 2 + card + 0x10000).toString(16).slice(1).toUpperCase()}`;
+
+/** The first update `wanted` accepts from now on. */
+function updateWhere(
+  controller: Controller,
+  what: string,
+  wanted: (update: TableUpdate) => boolean,
+): Promise<TableUpdate> {
+  const late = () => throwError(() => new Error(`no ${what} within ${LATE_MS} ms`));
+  return firstValueFrom(controller.updates.pipe(filter(wanted), timeout({ first: LATE_MS, with: late })));
+}
+
+const isForeignCardAlert = (message: unknown) => {
+  const { type, output } = message as { type: string; output?: { incident?: string } };
+  return type === 'output' && output?.incident === 'FOREIGN_CARD';
+};
+
+interface Rig {
+  controller: Controller;
+  reader: SimulatedReader;
+  stamps: ReturnType<typeof stampReads>;
+  screen: Screen;
+}
+
+/** One hand: the alert's latency, or null when the table's clock ruled before the next card came. */
+async function hand(n: number, { controller, reader, stamps, screen }: Rig): Promise<number | null> {
+  const [first, next] = [foreignUid(n, 0), foreignUid(n, 1)];
+  controller.input({ type: 'hand.start', t: Date.now(), ...HAND });
+  const firstSeen = updateWhere(
+    controller,
+    'read of the first card',
+    ({ event }) => event.type === 'card.seen' && event.uid === first,
+  );
+  reader.place(first, FIRST_ANTENNA);
+  const { event: seen } = await firstSeen;
+  const ruled = updateWhere(controller, 'FOREIGN_CARD', ({ outputs }) =>
+    outputs.some((output) => output.kind === 'incident' && output.incident === 'FOREIGN_CARD'),
+  );
+  await sleep(Math.max(0, seen.t + WINDOW_MS + 1 - Date.now()));
+  stamps.arm(next);
+  reader.place(next, NEXT_ANTENNA);
+  const { event } = await ruled;
+  const alert = await screen.next(isForeignCardAlert, LATE_MS);
+  reader.remove(first);
+  reader.remove(next);
+  const written = stamps.writtenAt();
+  const byNextCard = event.type === 'card.seen' && event.uid === next;
+  return byNextCard && written !== undefined ? alert.at - written : null;
+}
+
+benchmark(async () => {
+  requireSocat('the e2e benchmark');
+  const undo: (() => Promise<unknown>)[] = [];
+  const dir = await mkdtemp(join(tmpdir(), 'croupier-bench-e2e-'));
+  undo.push(() => rm(dir, { recursive: true, force: true }));
+  try {
+    progress('e2e: floors');
+    const floors = await measureFloors(dir, undo);
+    const pty = await startPtyPair(dir, undo);
+    const port = await openDevicePort(pty.device, undo);
+    const stamps = stampReads(port);
+    const reader = new SimulatedReader({
+      antennas: TEN_SEAT_ANTENNAS,
+      inventoryPeriodMs: PERIOD_MS,
+      missProbability: 0,
+    });
+    reader.start(port);
+    undo.push(async () => reader.stop());
+    const config = parseConfig({
+      table: { id: 'bench', orderWindowMs: WINDOW_MS },
+      http: { port: 0 },
+      mqtt: { embedded: { port: 0 } },
+      devices: { rfid: [{ id: 'rfid-1', link: { path: pty.host }, inventoryPeriodMs: PERIOD_MS }] },
+      journal: { path: join(dir, 'journal.db') },
+    });
+    // Logged as on a table (info), into nothing: the cost stays, the output goes.
+    const log = pino({ level: config.log.level }, destination({ dest: '/dev/null', sync: true }));
+    const controller = await startController(config, 'bench', log);
+    undo.push(() => controller.close());
+    const screen = await openScreen(`${controller.httpUrl.replace(/^http/, 'ws')}/ws`);
+    undo.push(() => screen.close());
+    while (controller.health.report().devices.some((device) => device.status !== 'online')) await sleep(20);
+    const rig = { controller, reader, stamps, screen };
+
+    progress(`e2e: ${WARM_UP + SAMPLES} hands, a card of another deck in each`);
+    const latencies: number[] = [];
+    let byClock = 0;
+    for (let n = 0; n < WARM_UP + SAMPLES; n++) {
+      const latency = await hand(n, rig);
+      if (n < WARM_UP) continue;
+      if (latency === null) byClock++;
+      else latencies.push(latency);
+    }
+    const floor = sums(floors.pty, floors.sqlite, floors.websocket);
+    const p50 = percentile(latencies, 50);
+    const floorP50 = percentile(floor, 50);
+    return {
+      e2e_p50_ms: rounded(p50),
+      e2e_p99_ms: rounded(percentile(latencies, 99)),
+      e2e_floor_p50_ms: rounded(floorP50),
+      e2e_floor_p99_ms: rounded(percentile(floor, 99)),
+      e2e_vs_floor_p50: rounded(p50 / floorP50),
+      pty_p50_ms: rounded(percentile(floors.pty, 50)),
+      sqlite_full_insert_p50_ms: rounded(percentile(floors.sqlite, 50)),
+      websocket_p50_ms: rounded(percentile(floors.websocket, 50)),
+      e2e_samples: latencies.length,
+      e2e_judged_by_clock: byClock,
+    };
+  } finally {
+    for (const step of undo.reverse()) await step().catch(() => undefined);
+  }
+});

@@ -1,0 +1,70 @@
+/** The figures of `npm run bench` (issue 6): their names are the final JSON line's keys. */
+
+/** What one benchmark process hands the runner: its figures, null for one it could not measure. */
+export type Figures = Record<string, number | null>;
+
+export interface Figure {
+  name: string;
+  unit: string;
+  /** Which way is better, for the regression script. */
+  better: 'higher' | 'lower';
+  /** The issue's target on the 2-core x86 reference machine, as text; none for a figure only reported. */
+  target?: string;
+}
+
+/** Every figure, in report order, each under the benchmark (a file in bench/) that measures it. */
+export const FIGURES: Record<string, Figure[]> = {
+  machine: [
+    { name: 'machine_events_per_s', unit: 'events/s', better: 'higher', target: '≥ 50,000' },
+    { name: 'bare_xstate_events_per_s', unit: 'events/s', better: 'higher' },
+    { name: 'machine_vs_bare_xstate', unit: '×', better: 'lower', target: '≤ 4' },
+  ],
+  e2e: [
+    { name: 'e2e_p50_ms', unit: 'ms', better: 'lower', target: '≤ 1' },
+    { name: 'e2e_p99_ms', unit: 'ms', better: 'lower', target: '≤ 5' },
+    { name: 'e2e_floor_p50_ms', unit: 'ms', better: 'lower' },
+    { name: 'e2e_floor_p99_ms', unit: 'ms', better: 'lower' },
+    { name: 'e2e_vs_floor_p50', unit: '×', better: 'lower', target: '≤ 3' },
+    { name: 'pty_p50_ms', unit: 'ms', better: 'lower' },
+    { name: 'sqlite_full_insert_p50_ms', unit: 'ms', better: 'lower' },
+    { name: 'websocket_p50_ms', unit: 'ms', better: 'lower' },
+    { name: 'e2e_samples', unit: 'incidents', better: 'higher' },
+    { name: 'e2e_judged_by_clock', unit: 'incidents', better: 'lower' },
+  ],
+  replay: [
+    { name: 'replay_10k_hands_s', unit: 's', better: 'lower', target: '≤ 10' },
+    { name: 'replay_10k_hands_events', unit: 'events', better: 'higher' },
+    { name: 'recovery_10k_hands_s', unit: 's', better: 'lower' },
+    { name: 'journal_replay_10k_hands_s', unit: 's', better: 'lower', target: '≤ 10' },
+  ],
+  start: [
+    { name: 'rss_mb_start', unit: 'MB', better: 'lower', target: '≤ 150' },
+    { name: 'cold_start_ms', unit: 'ms', better: 'lower', target: '≤ 1,500' },
+  ],
+  rss: [
+    { name: 'rss_mb_before_100k_hands', unit: 'MB', better: 'lower' },
+    { name: 'rss_mb_after_100k_hands', unit: 'MB', better: 'lower', target: '≤ 150' },
+    { name: 'rss_growth_100k_hands', unit: '×', better: 'lower', target: '≤ 1.10' },
+    { name: 'heap_mb_before_100k_hands', unit: 'MB', better: 'lower' },
+    { name: 'heap_mb_after_100k_hands', unit: 'MB', better: 'lower' },
+    { name: 'pipeline_hands_per_s', unit: 'hands/s', better: 'higher' },
+  ],
+  journal: [
+    { name: 'journal_events_per_s', unit: 'events/s', better: 'higher' },
+    { name: 'journal_p50_ms', unit: 'ms', better: 'lower' },
+    { name: 'journal_p99_ms', unit: 'ms', better: 'lower' },
+  ],
+  reads: [
+    { name: 'reads_per_s_no_loss', unit: 'reads/s', better: 'higher', target: '≥ 20,000' },
+    { name: 'reads_changes_expected', unit: 'changes', better: 'higher' },
+    { name: 'reads_changes_lost', unit: 'changes', better: 'lower' },
+  ],
+};
+
+export const BENCHMARKS = Object.keys(FIGURES);
+
+export function figureNamed(name: string): Figure | undefined {
+  return Object.values(FIGURES)
+    .flat()
+    .find((figure) => figure.name === name);
+}
