@@ -37,6 +37,9 @@ export type DisplayMessage =
 
 export type FloorDecision = (typeof FLOOR_DECISIONS)[number];
 
+/** GET: the `state` message (public table state, open incident and procedure step, devices) as JSON. */
+export const DISPLAY_STATE = '/api/state';
+
 /** The dealer's touches, each a POST with an empty JSON body; 202 when taken. */
 export const DISPLAY_ACTIONS = {
   /** The dealer confirms the current procedure step (one the sensors cannot see). */

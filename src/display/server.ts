@@ -12,7 +12,7 @@ import { publicOutput, publicState } from '../outputs/public.js';
 import type { NextHand } from '../table/next-hand.js';
 import { PACKAGE_ROOT } from '../version.js';
 import { type FloorRoutesOptions, registerFloorRoutes } from './floor-routes.js';
-import { DISPLAY_ACTIONS, type DisplayDevice, type DisplayMessage } from './protocol.js';
+import { DISPLAY_ACTIONS, DISPLAY_STATE, type DisplayDevice, type DisplayMessage } from './protocol.js';
 
 export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
   hello: Omit<Extract<DisplayMessage, { type: 'hello' }>, 'type'>;
@@ -88,6 +88,9 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
     states.unsubscribe();
     rulings.unsubscribe();
   });
+
+  // The same public state as a plain GET: the table, the open incident, its procedure and current step.
+  server.get(DISPLAY_STATE, async () => stateMessage(options.snapshot()));
 
   server.get('/ws', { websocket: true }, (socket) => {
     screens.add(socket);

@@ -114,6 +114,13 @@ describe('the dealer display', () => {
     await screenshot(page, 'misdeal');
 
     await expect.poll(() => page.getByTestId('alert-rule').textContent()).toContain(expected.rule);
+    // The same state as plain JSON, for anything that is not a screen.
+    const api = await (await fetch(`${live.controller.httpUrl}/api/state`)).text();
+    expect(JSON.parse(api)).toMatchObject({
+      type: 'state',
+      state: { incident: { ruling: expected.ruling, step: 0 } },
+    });
+    frames.push(api);
     expect(await page.getByTestId('alert-incident').textContent()).not.toBe('');
     const steps = expected.steps.length;
     expect(await page.locator('[data-testid^="step-"]').count()).toBe(steps);
