@@ -27,11 +27,12 @@ export function leakedSecrets(
 
 /** The hole cards of a scenario that stay secret to the end. */
 export function holeCards(events: readonly DomainEvent[], expected: readonly PublicOutput[]): Secret[] {
-  const named = new Set(
-    expected.flatMap((output) =>
-      output.kind === 'incident' ? output.cards.flatMap((card) => ('uid' in card ? [card.uid] : [])) : [],
-    ),
+  // A card a ruling shows is public, and so is its face: a duplicate's twin on a seat is no secret then.
+  const shown = expected.flatMap((output) =>
+    output.kind === 'incident' ? output.cards.flatMap((card) => ('uid' in card ? [card] : [])) : [],
   );
+  const named = new Set(shown.map((card) => card.uid));
+  const namedFaces = new Set(shown.map((card) => `${card.deck}:${card.face}`));
   const faceUp = new Set(
     events.flatMap((event) =>
       event.type === 'card.seen' && !event.zone.startsWith('seat:') && event.zone !== 'muck'
@@ -42,13 +43,14 @@ export function holeCards(events: readonly DomainEvent[], expected: readonly Pub
   const secrets = new Map<string, Secret>();
   for (const event of events) {
     if (event.type !== 'card.seen' || !event.zone.startsWith('seat:')) continue;
-    if (named.has(event.uid) || faceUp.has(event.uid)) continue;
+    if (named.has(event.uid) || faceUp.has(event.uid) || namedFaces.has(`${event.deck}:${event.face}`))
+      continue;
     secrets.set(event.uid, { uid: event.uid, face: event.face, deck: event.deck });
   }
   return [...secrets.values()];
 }
 
-function leaks(secrets: readonly Secret[], text: string, where: string): string[] {
+export function leaks(secrets: readonly Secret[], text: string, where: string): string[] {
   const found = secrets
     .filter((secret) => text.includes(secret.uid))
     .map((s) => `${where}: UID of ${s.face}`);
