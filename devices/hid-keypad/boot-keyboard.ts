@@ -94,6 +94,8 @@ export class BootKeyboard {
   decode(data: Uint8Array): DecodedReport {
     let report = data;
     if (this.#reportId !== null) {
+      if (data.length === 0)
+        return { ok: false, reason: `an empty report, without the keyboard's report id (${this.#reportId})` };
       if (data[0] !== this.#reportId) {
         return { ok: false, reason: `report id ${data[0]} is not the keyboard's (${this.#reportId})` };
       }

@@ -1,5 +1,6 @@
 import crc16ccitt from 'crc/crc16ccitt';
 import { z } from 'zod';
+import { cut } from '../../src/config/problems.js';
 import { SHUFFLER_STATES } from '../../src/domain/events.js';
 
 /**
@@ -10,6 +11,10 @@ import { SHUFFLER_STATES } from '../../src/domain/events.js';
 export const PROTOCOL_VERSION = 1;
 /** Longest line a receiver accepts, checksum included, line ending excluded. */
 export const MAX_LINE_LENGTH = 4096;
+/** A rejection names the first few problems of a line, each cut short: it must fit a log line. */
+const MAX_PROBLEMS = 5;
+const MAX_PROBLEM = 200;
+const MAX_KEY = 40;
 
 /** A field's raw text; a field left out is "missing" rather than zod's type complaint. */
 const text = z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : undefined) });
@@ -129,14 +134,17 @@ export function parseLine(line: string): ParsedLine {
     if (!match?.[1] || match[2] === undefined)
       return rejected('bad-syntax', `${verb}: a field is not key=value`);
     if (Object.hasOwn(values, match[1]))
-      return rejected('bad-syntax', `${verb}: field ${match[1]} given twice`);
+      return rejected('bad-syntax', `${verb}: field ${cut(match[1], MAX_KEY)} given twice`);
     values[match[1]] = match[2];
   }
   const result = FIELDS[verb as Verb].safeParse(values);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) =>
-      issue.path.length > 0 ? `${issue.path.join('.')} ${issue.message}` : issue.message,
-    );
+    const { issues } = result.error;
+    const problems = issues
+      .slice(0, MAX_PROBLEMS)
+      .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')} ${issue.message}` : issue.message))
+      .map((problem) => cut(problem, MAX_PROBLEM));
+    if (issues.length > MAX_PROBLEMS) problems.push(`and ${issues.length - MAX_PROBLEMS} more`);
     return rejected('bad-field', `${verb}: ${problems.join('; ')}`);
   }
   return { ok: true, message: { verb, ...result.data } as ShufflerMessage };

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { chipSensorsConfigSchema } from '../../devices/chip-sensors/manifest.js';
 import { hidKeypadConfigSchema } from '../../devices/hid-keypad/manifest.js';
@@ -8,6 +7,7 @@ import { shufflerConfigSchema } from '../../devices/shuffler/manifest.js';
 import { PROFILE_IDS } from '../rules/index.js';
 import { HASHED_SECRET } from '../supervisor/credentials.js';
 import { ConfigError, parseSection } from './problems.js';
+import { parseYamlDocument } from './yaml.js';
 
 /**
  * croupier's config file (YAML or JSON). Every key has a default but the devices: with no file at all the
@@ -174,9 +174,14 @@ export async function loadConfig(file: string): Promise<CroupierConfig> {
   } catch (error) {
     throw new ConfigError(`${file}: cannot read the config: ${(error as Error).message}`);
   }
+  return parseConfigText(text, file);
+}
+
+/** Validates a config file's text (YAML or JSON); any problem is a ConfigError naming `file` and the key. */
+export function parseConfigText(text: string, file: string): CroupierConfig {
   let input: unknown;
   try {
-    input = parseYaml(text);
+    input = parseYamlDocument(text, 100);
   } catch (error) {
     throw new ConfigError(`${file}: not YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -5,18 +5,32 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Zod issues as `where.key.path: message`, joined by `separator`; a bad record key says what its own issues say. */
+/** A longer message or key is mostly the (hostile) input it quotes: it is cut, saying how long it was. */
+const MAX_MESSAGE = 300;
+const MAX_KEY = 40;
+/** Past this many problems the rest are counted, not listed: a reason must fit a log line. */
+const MAX_ISSUES = 10;
+
+/** `text`, or its first `max` characters and how long it was. */
+export function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
+/**
+ * Zod issues as `where.key.path: message`, joined by `separator`; a bad record key says what its own issues
+ * say. Bounded whatever the input: long messages and keys are cut, and past MAX_ISSUES the rest are counted.
+ */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], where = '', separator = '\n'): string {
-  return issues
-    .map((issue) => {
-      const message =
-        issue.code === 'invalid_key'
-          ? issue.issues.map((keyIssue) => keyIssue.message).join('; ')
-          : issue.message;
-      const key = [where, ...issue.path.map(String)].filter(Boolean).join('.');
-      return key ? `${key}: ${message}` : message;
-    })
-    .join(separator);
+  const described = issues.slice(0, MAX_ISSUES).map((issue) => {
+    const message =
+      issue.code === 'invalid_key'
+        ? issue.issues.map((keyIssue) => keyIssue.message).join('; ')
+        : issue.message;
+    const key = [where, ...issue.path.map((part) => cut(String(part), MAX_KEY))].filter(Boolean).join('.');
+    return key ? `${key}: ${cut(message, MAX_MESSAGE)}` : cut(message, MAX_MESSAGE);
+  });
+  if (issues.length > MAX_ISSUES) described.push(`and ${issues.length - MAX_ISSUES} more problems`);
+  return described.join(separator);
 }
 
 /** Parses `input` with `schema`, or throws a ConfigError naming every bad key under `where`. */

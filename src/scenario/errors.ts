@@ -1,18 +1,26 @@
 import type { z } from 'zod';
+import { cut } from '../config/problems.js';
+
+/** Past these lengths a key or a problem mostly quotes the (hostile) file: it is cut. */
+const MAX_KEY = 40;
+const MAX_PROBLEM = 300;
+const MAX_SHOWN = 40;
 
 /** A scenario the loader refuses: the message names the file, where in it, and what is wrong. */
 export class ScenarioError extends Error {
   override name = 'ScenarioError';
 
   constructor(file: string, path: readonly PropertyKey[], problem: string) {
-    super(`${file}: ${path.length > 0 ? `${formatPath(path)}: ` : ''}${problem}`);
+    super(`${file}: ${path.length > 0 ? `${formatPath(path)}: ` : ''}${cut(problem, MAX_PROBLEM)}`);
   }
 }
 
 /** `['events', 3, 'card', 'card']` → `events[3].card.card`, as a reader finds it in the file. */
 function formatPath(path: readonly PropertyKey[]): string {
   return path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`))
+    .map((key, i) =>
+      typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${cut(String(key), MAX_KEY)}`,
+    )
     .join('');
 }
 
@@ -33,7 +41,7 @@ export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value !== null && typeof value === 'object') return 'a mapping';
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value); // NaN, Infinity
-  return JSON.stringify(value);
+  return cut(JSON.stringify(value), MAX_SHOWN);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { parse, YAMLError } from 'yaml';
+import { YAMLError } from 'yaml';
 import { z } from 'zod';
+import { parseYamlDocument } from '../config/yaml.js';
 import type { CardRef } from '../domain/cards.js';
 import { DeckRegistry, RegistryError } from '../domain/deck-registry.js';
 import type { DomainEvent } from '../domain/events.js';
@@ -44,7 +45,7 @@ export function parseScenarioText(text: string, fileName: string): Scenario {
   let input: unknown;
   try {
     // Scenario files reuse actions through aliases; the limit still stops a "billion laughs" file.
-    input = parse(text, { maxAliasCount: 10_000, uniqueKeys: true });
+    input = parseYamlDocument(text, 10_000);
   } catch (error) {
     // The parser's message quotes the offending lines: keep its first line, which names the place.
     const first = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
