@@ -60,8 +60,6 @@ export function tablePipeline({
 }: TablePipelineOptions): Observable<TableUpdate> {
   return new Observable<TableUpdate>((subscriber) => {
     const actor = recovered ?? createActor(tableMachine, { input: config }).start();
-    let outputs: TableOutput[] = [];
-    actor.on('output', ({ output }) => outputs.push(output));
     actor.subscribe({ error: (error: unknown) => subscriber.error(error) });
     let seq = -1;
     const record = (event: Unsequenced<DomainEvent>): DomainEvent =>
@@ -78,9 +76,8 @@ export function tablePipeline({
       if (journal && event.type === 'hand.start') {
         journal.snapshot(event.seq, MACHINE_VERSION, persistTable(actor));
       }
-      const update = { event, outputs, snapshot: actor.getSnapshot() };
-      outputs = [];
-      subscriber.next(update);
+      const snapshot = actor.getSnapshot();
+      subscriber.next({ event, outputs: snapshot.context.outputs, snapshot });
     };
     const context = () => actor.getSnapshot().context;
     const windowMs = context().orderWindowMs;

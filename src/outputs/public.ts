@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
 import type { CardRef } from '../domain/cards.js';
 import type { TableOutput } from '../rules/types.js';
-import type { tableMachine } from '../table/machine.js';
+import { phaseOf, type tableMachine } from '../table/machine.js';
 import type { CardInHand, Hand, TableContext } from '../table/state.js';
 import type { publicCard, publicIncident, publicOutputSchema, publicStateSchema } from './public-schema.js';
 
@@ -16,7 +16,6 @@ export type PublicCard = z.infer<typeof publicCard>;
 export type PublicIncident = z.infer<typeof publicIncident>;
 export type PublicOutput = z.infer<typeof publicOutputSchema>;
 export type PublicState = z.infer<typeof publicStateSchema>;
-type Phase = PublicState['phase'];
 type PublicSeat = PublicState['seats'][number];
 
 const shown = (card: CardRef): PublicCard => ({ face: card.face, deck: card.deck, uid: card.uid });
@@ -31,8 +30,7 @@ export function publicOutput(output: TableOutput): PublicOutput {
 export function publicState(snapshot: SnapshotFrom<typeof tableMachine>): PublicState {
   const context: TableContext = snapshot.context;
   const hand = context.hand;
-  const value = snapshot.value as { hand: Phase | { betting: PublicState['street'] } };
-  const phase = typeof value.hand === 'string' ? value.hand : 'betting';
+  const phase = phaseOf(context);
   const open = context.open[0];
   return {
     phase,

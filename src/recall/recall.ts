@@ -30,17 +30,13 @@ export function recallHand(journal: Journal, number: number, config: TableConfig
   const restored = stored && restoreTable(stored, played);
   // A snapshot holds the outputs of its hand.start; without a usable one the hand is rebuilt from it.
   const actor = restored ?? createActor(tableMachine, { input: played });
-  let outputs: TableOutput[] = [];
-  actor.on('output', ({ output }) => outputs.push(output));
   actor.start();
   const lines: RecallLine[] = [];
   const judged = (event: DomainEvent) => {
-    lines.push({ kind: 'event', event }, ...outputs);
-    outputs = [];
+    lines.push({ kind: 'event', event }, ...actor.getSnapshot().context.outputs);
   };
   if (first) {
-    if (restored) outputs = [...actor.getSnapshot().context.outputs];
-    else actor.send(first);
+    if (!restored) actor.send(first);
     judged(first);
   }
   for (const event of rest) {

@@ -5,7 +5,7 @@ import { postflopOrder } from '../domain/seats.js';
 import { seatOf } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { checkPuck } from './button.js';
-import { canBet, type Draft, judging, raise, remove, substantial } from './draft.js';
+import { canBet, changing, type Draft, judging, keepDeck, raise, remove, substantial } from './draft.js';
 import type { CardInHand, Hand } from './state.js';
 
 /**
@@ -20,10 +20,10 @@ export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void 
   const dealtAgain = known?.role === 'stub' && h.premature === null;
   if (known && known.zone === e.zone && !dealtAgain) return; // a repeated read or a peek: not a new card
   if (known && known.role !== 'stub') return move(d, h, known, e);
-  if (known) delete h.cards[e.uid]; // taken back into the stub earlier, dealt again now
+  if (known) delete changing(d, h, 'cards')[e.uid]; // taken back into the stub earlier, dealt again now
   // The last hand's cards of the other deck being swept off the table are not this hand's.
   if (!known && h.deck !== null && e.deck !== h.deck && d.ctx.lastHandCards.includes(e.uid)) return;
-  place(h, e, 'stray');
+  place(d, h, e, 'stray');
   markDealt(d, h, e);
   if (e.zone === 'muck') return; // a card never in play reaching the muck (last hand's deck being collected)
   if (!identityHolds(d, h, e)) return;
@@ -41,12 +41,12 @@ function markDealt(d: Draft, h: Hand, e: CardSeen): void {
   if (h.deck === null && e.face !== null) h.deck = e.deck;
   const record = h.deck === null ? undefined : d.ctx.decks[h.deck];
   if (h.deck !== null && (record === undefined || (record.lastHand === h.no && record.returned))) {
-    d.ctx.decks[h.deck] = { fault: null, ...record, lastHand: h.no, returned: false };
+    keepDeck(d, h.deck, { fault: null, ...record, lastHand: h.no, returned: false });
   }
 }
 
-function place(h: Hand, e: CardSeen, role: CardInHand['role']): void {
-  h.cards[e.uid] = {
+function place(d: Draft, h: Hand, e: CardSeen, role: CardInHand['role']): void {
+  changing(d, h, 'cards')[e.uid] = {
     ref: { uid: e.uid, face: e.face, deck: e.deck },
     zone: e.zone,
     role,
@@ -58,39 +58,40 @@ function place(h: Hand, e: CardSeen, role: CardInHand['role']): void {
 }
 
 /** Hole-card lists are replaced, never changed in place: a step's draft shares them with the last context. */
-export function dropHole(h: Hand, seat: number, uid: string): void {
-  h.holes[seat] = (h.holes[seat] ?? []).filter((u) => u !== uid);
+export function dropHole(d: Draft, h: Hand, seat: number, uid: string): void {
+  changing(d, h, 'holes')[seat] = (h.holes[seat] ?? []).filter((u) => u !== uid);
 }
 
 export function setRole(
+  d: Draft,
   h: Hand,
   uid: string,
   role: CardInHand['role'],
   extra: Partial<CardInHand> = {},
 ): void {
   const c = h.cards[uid];
-  if (c) h.cards[uid] = { ...c, role, ...extra };
+  if (c) changing(d, h, 'cards')[uid] = { ...c, role, ...extra };
 }
 
 /** A card already in the hand moved to another zone. */
 function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
   const expected = c.expected === e.zone;
-  h.cards[e.uid] = { ...c, zone: e.zone, seq: e.seq, expected: expected ? null : c.expected };
+  changing(d, h, 'cards')[e.uid] = { ...c, zone: e.zone, seq: e.seq, expected: expected ? null : c.expected };
   if (expected) {
     if (e.zone === 'burn' && c.role !== 'burn') {
       // The exposed card placed on the stub is the burn before the flop (REPLACE_AT_END).
-      h.burns.push(e.uid);
-      setRole(h, e.uid, 'burn');
+      changing(d, h, 'burns').push(e.uid);
+      setRole(d, h, e.uid, 'burn');
     }
     return;
   }
   const betweenBoardAndBurn =
     (c.role === 'board' || c.role === 'burn') && (e.zone === 'burn' || e.zone === 'board');
-  if (h.scrambling) return rescramble(h, e);
+  if (h.scrambling) return rescramble(d, h, e);
   if (betweenBoardAndBurn) {
     // The floor turned a board card into a burn or back: the hand follows the cards.
-    rescramble(h, e);
-    return rebaseBurns(h);
+    rescramble(d, h, e);
+    return rebaseBurns(d, h);
   }
   if (c.role === 'dead' && e.zone === 'board') {
     raise(
@@ -106,15 +107,15 @@ function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
   if (seat !== null && c.seat !== seat && (c.role === 'hole' || c.role === 'stray')) {
     // Given to another seat (a floor's decision): it leaves the first seat and is dealt to this one.
     if (c.seat !== null) {
-      dropHole(h, c.seat, e.uid);
-      if (c.position !== null) h.received[c.seat] = (h.received[c.seat] ?? 1) - 1;
+      dropHole(d, h, c.seat, e.uid);
+      if (c.position !== null) changing(d, h, 'received')[c.seat] = (h.received[c.seat] ?? 1) - 1;
     }
-    setRole(h, e.uid, 'stray', { seat: null, position: null });
+    setRole(d, h, e.uid, 'stray', { seat: null, position: null });
     return dealHoleCard(d, h, e, seat);
   }
   if (e.zone === 'muck' && c.role === 'hole' && c.seat !== null) {
-    dropHole(h, c.seat, e.uid);
-    setRole(h, e.uid, 'muck');
+    dropHole(d, h, c.seat, e.uid);
+    setRole(d, h, e.uid, 'muck');
   }
 }
 
@@ -187,14 +188,14 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
   if (full && !owed) {
     const facts: IncidentFacts = { incident: 'EXTRA_CARD', afterSubstantialAction: substantial(d, h) };
     const ruling = raise(d, facts, e.seq, [seat], []);
-    if (ruling === 'HAND_DEAD') killSeat(h, seat);
+    if (ruling === 'HAND_DEAD') killSeat(d, h, seat);
     return;
   }
   const position = full || h.dealEnded ? null : positionOf(h, seat, received + 1);
-  if (!full) h.received[seat] = received + 1;
-  h.holes[seat] = [...holes, e.uid];
-  setRole(h, e.uid, 'hole', { seat, position });
-  if (owed && holes.length + 1 >= 2) remove(h.owed, seat);
+  if (!full) changing(d, h, 'received')[seat] = received + 1;
+  changing(d, h, 'holes')[seat] = [...holes, e.uid];
+  setRole(d, h, e.uid, 'hole', { seat, position });
+  if (owed && holes.length + 1 >= 2) remove(changing(d, h, 'owed'), seat);
   // After a reader gap, reads come back in whatever order the reader re-reports them.
   if (position === null || !judging(h) || h.readerGap) return;
   const skipped = h.dealOrder.filter(
@@ -210,11 +211,11 @@ function cardsServed(h: Hand, seat: number): number {
 }
 
 /** The seat's hand is dead by ruling: it takes no further part. */
-export function killSeat(h: Hand, seat: number): void {
+export function killSeat(d: Draft, h: Hand, seat: number): void {
   h.betting = foldSeat(h.betting, seat);
-  for (const uid of h.holes[seat] ?? []) setRole(h, uid, 'dead');
-  h.holes[seat] = [];
-  remove(h.owed, seat);
+  for (const uid of h.holes[seat] ?? []) setRole(d, h, uid, 'dead');
+  changing(d, h, 'holes')[seat] = [];
+  remove(changing(d, h, 'owed'), seat);
 }
 
 /**
@@ -238,8 +239,8 @@ export function endDeal(d: Draft, at: number, { owedExcused = false } = {}): voi
       afterSubstantialAction: substantial(d, h),
     };
     const ruling = raise(d, facts, at, [seat], []);
-    if (ruling === 'GIVE_TOP_CARD' && !h.owed.includes(seat)) h.owed.push(seat);
-    if (ruling === 'HAND_DEAD') killSeat(h, seat);
+    if (ruling === 'GIVE_TOP_CARD' && !h.owed.includes(seat)) changing(d, h, 'owed').push(seat);
+    if (ruling === 'HAND_DEAD') killSeat(d, h, seat);
     if (!judging(h)) return;
   }
 }
@@ -253,13 +254,13 @@ function streetIndex(boardCount: number): 0 | 1 | 2 {
 
 function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): void {
   endDeal(d, e.seq);
-  setRole(h, e.uid, 'burn');
+  setRole(d, h, e.uid, 'burn');
   if (h.status === 'void') return;
-  if (h.scrambling) return rescramble(h, e);
+  if (h.scrambling) return rescramble(d, h, e);
   const exposedBurn = Object.values(h.cards).find((c) => c.role === 'dead' && c.expected === 'burn');
   if (exposedBurn && h.board.length === 0 && judging(h)) {
     // REPLACE_AT_END: the exposed card was to be the burn before the flop, not another card.
-    h.cards[exposedBurn.ref.uid] = { ...exposedBurn, expected: null };
+    changing(d, h, 'cards')[exposedBurn.ref.uid] = { ...exposedBurn, expected: null };
     const facts = {
       incident: 'PROCEDURE_NOT_FOLLOWED' as const,
       expected: 'the exposed card is the flop burn',
@@ -272,17 +273,17 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
     const named = identifiable ? [refOf(h, e.uid)] : cycle;
     const ruling = raise(d, { incident: 'FLOP_TWO_BURNS', identifiable }, e.seq, [], named);
     if (ruling === 'FLOP_SECOND_BURN_TO_FLOP') {
-      h.board.push(e.uid);
-      setRole(h, e.uid, 'board', { expected: 'board' });
+      changing(d, h, 'board').push(e.uid);
+      setRole(d, h, e.uid, 'board', { expected: 'board' });
       h.flopOverflowIsBurn = true;
       return;
     }
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
   } else if (h.board.length > 0 && h.burns.length >= h.burnsBefore[streetIndex(h.board.length)]) {
     // One burn too many for this street: the streets after it still need a burn of their own.
-    shiftBurns(h, streetIndex(h.board.length) + 1, 1);
+    shiftBurns(d, h, streetIndex(h.board.length) + 1, 1);
   }
-  h.burns.push(e.uid);
+  changing(d, h, 'burns').push(e.uid);
 }
 
 function refOf(h: Hand, uid: string): CardRef {
@@ -304,8 +305,8 @@ function newCards(h: Hand, batch: readonly CardSeen[], zone: 'board' | 'burn', e
 function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): void {
   endDeal(d, e.seq);
   if (h.status === 'void') return;
-  setRole(h, e.uid, 'board');
-  if (h.scrambling) return rescramble(h, e);
+  setRole(d, h, e.uid, 'board');
+  if (h.scrambling) return rescramble(d, h, e);
   const n = h.board.length;
   const si = streetIndex(n);
   const first = n === 0 || n === 3 || n === 4;
@@ -313,7 +314,7 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
   const flopUnbet = n === 3 && h.betting.street === 'flop' && h.betting.lastActor === null;
   const ruled = h.premature?.street === STREETS[si] ? h.premature : null;
   if (ruled?.takenBack) {
-    setRole(h, e.uid, 'stub'); // the dealer kept pitching the street the procedure takes back
+    setRole(d, h, e.uid, 'stub'); // the dealer kept pitching the street the procedure takes back
     return;
   }
   // The seen card was burned and the dealer turned another before the player acted: judged anew.
@@ -321,7 +322,7 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
   if (flopUnbet && h.flopOverflowIsBurn) {
     // FLOP_SECOND_BURN_TO_FLOP with the flop already out: its last card is the burn for the turn.
     h.flopOverflowIsBurn = false;
-    return toBurn(h, e.uid);
+    return toBurn(d, h, e.uid);
   }
   if (judging(h) && flopUnbet && !burnOut && canBet(h)) {
     // The fourth card is identifiable when it came alone, after the flop's three.
@@ -333,7 +334,7 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
       burnIdentifiable: h.burns.length >= h.burnsBefore[0],
     };
     const ruling = raise(d, facts, e.seq, [], identifiable ? [refOf(h, e.uid)] : cycle);
-    if (ruling === 'FLOP_FOURTH_TO_BURN') return toBurn(h, e.uid);
+    if (ruling === 'FLOP_FOURTH_TO_BURN') return toBurn(d, h, e.uid);
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
   } else if (judging(h) && first && premature(h, si)) {
     return prematureCard(d, h, e, si, batch);
@@ -342,17 +343,17 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
     const cycle = newCards(h, batch, 'board', e);
     const identifiable = si > 0 || cycle.length === 1;
     const ruling = raise(d, { incident, identifiable }, e.seq, [], identifiable ? [refOf(h, e.uid)] : cycle);
-    if (ruling === 'FIRST_TO_BURN') return toBurn(h, e.uid);
+    if (ruling === 'FIRST_TO_BURN') return toBurn(d, h, e.uid);
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
   }
-  h.board.push(e.uid);
+  changing(d, h, 'board').push(e.uid);
   syncRound(h);
 }
 
 /** A board card becomes a burn card by ruling; its physical move to the burn spot is expected. */
-function toBurn(h: Hand, uid: string): void {
-  h.burns.push(uid);
-  setRole(h, uid, 'burn', { expected: 'burn' });
+function toBurn(d: Draft, h: Hand, uid: string): void {
+  changing(d, h, 'burns').push(uid);
+  setRole(d, h, uid, 'burn', { expected: 'burn' });
 }
 
 const PREVIOUS: Record<0 | 1 | 2, BettingStreet> = { 0: 'preflop', 1: 'flop', 2: 'turn' };
@@ -391,48 +392,49 @@ function prematureCard(
   switch (ruling) {
     case 'PREMATURE_RESHUFFLE_NO_BURN':
       // The street is dealt again without burning, whether or not its burn was out.
-      shiftBurns(h, si, Math.min(0, h.burns.length - h.burnsBefore[si]));
-      setRole(h, e.uid, 'stub');
+      shiftBurns(d, h, si, Math.min(0, h.burns.length - h.burnsBefore[si]));
+      setRole(d, h, e.uid, 'stub');
       h.premature = { street, cards, takenBack: true, extraBurns: 0 };
       return;
     case 'PREMATURE_RESHUFFLE_WITH_BURN':
-      setRole(h, e.uid, 'stub');
+      setRole(d, h, e.uid, 'stub');
       h.premature = { street, cards, takenBack: true, extraBurns: 0 };
       return;
     case 'TURN_SET_ASIDE':
-      setRole(h, e.uid, 'stub');
+      setRole(d, h, e.uid, 'stub');
       h.premature = { street, cards, takenBack: true, extraBurns: 0 };
       // A new burn and turn come after flop betting; the river then comes without a burn.
-      h.burnsBefore[1] = h.burns.length + 1;
-      h.burnsBefore[2] = h.burns.length + 1;
+      changing(d, h, 'burnsBefore')[1] = h.burns.length + 1;
+      changing(d, h, 'burnsBefore')[2] = h.burns.length + 1;
       return;
     case 'BURN_AND_REPLACE': {
       // The seen card is burned: it is the street's burn when none was out, else one more.
       const extra = facts.burnIdentifiable ? 1 : 0;
-      toBurn(h, e.uid);
-      shiftBurns(h, si, extra);
+      toBurn(d, h, e.uid);
+      shiftBurns(d, h, si, extra);
       h.premature = { street, cards, takenBack: false, extraBurns: (h.premature?.extraBurns ?? 0) + extra };
       return;
     }
     case 'SKIPPED_PLAYER_FOLDS':
       // Play goes on without restoring the board: cards ruled burned before stay on it.
       for (const uid of seen) {
-        remove(h.burns, uid);
-        h.board.push(uid);
-        setRole(h, uid, 'board', { expected: null });
+        remove(changing(d, h, 'burns'), uid);
+        changing(d, h, 'board').push(uid);
+        setRole(d, h, uid, 'board', { expected: null });
       }
-      shiftBurns(h, si, -(h.premature?.extraBurns ?? 0));
-      killSeat(h, waiting[0] as number);
+      shiftBurns(d, h, si, -(h.premature?.extraBurns ?? 0));
+      killSeat(d, h, waiting[0] as number);
       h.premature = null;
       break;
   }
-  h.board.push(e.uid);
+  changing(d, h, 'board').push(e.uid);
   syncRound(h);
 }
 
 /** Burns needed before this street and the next ones move by `n` (a seen card burned, or put back). */
-function shiftBurns(h: Hand, si: number, n: number): void {
-  for (let i = si; i < 3; i++) h.burnsBefore[i as 0 | 1 | 2] += n;
+function shiftBurns(d: Draft, h: Hand, si: number, n: number): void {
+  const before = changing(d, h, 'burnsBefore');
+  for (let i = si; i < 3; i++) before[i as 0 | 1 | 2] += n;
 }
 
 const ROUND_OF: readonly BettingStreet[] = ['preflop', 'preflop', 'preflop', 'flop', 'turn', 'river'];
@@ -461,21 +463,21 @@ export function syncRound(h: Hand): void {
  * The floor accepted the board and burns as they lie: each street still to come needs its own burn,
  * except the next one when its burn is already out.
  */
-export function rebaseBurns(h: Hand): void {
+export function rebaseBurns(d: Draft, h: Hand): void {
   const next = h.board.length === 0 ? 0 : h.board.length <= 3 ? 1 : h.board.length - 2;
   if (next > 2) return;
   const burnOut = h.burns.length >= h.burnsBefore[next as 0 | 1 | 2];
+  const before = changing(d, h, 'burnsBefore');
   for (let i = next; i < 3; i++) {
-    h.burnsBefore[i as 0 | 1 | 2] = h.burns.length + i - next + (burnOut ? 0 : 1);
+    before[i as 0 | 1 | 2] = h.burns.length + i - next + (burnOut ? 0 : 1);
   }
 }
 
 /** During a floor's scramble, board and burn are whatever the floor lays out. */
-function rescramble(h: Hand, e: CardSeen): void {
-  remove(h.board, e.uid);
-  remove(h.burns, e.uid);
-  if (e.zone === 'board') h.board.push(e.uid);
-  else h.burns.push(e.uid);
-  setRole(h, e.uid, e.zone === 'board' ? 'board' : 'burn');
+function rescramble(d: Draft, h: Hand, e: CardSeen): void {
+  remove(changing(d, h, 'board'), e.uid);
+  remove(changing(d, h, 'burns'), e.uid);
+  changing(d, h, e.zone === 'board' ? 'board' : 'burns').push(e.uid);
+  setRole(d, h, e.uid, e.zone === 'board' ? 'board' : 'burn');
   syncRound(h);
 }

@@ -31,8 +31,8 @@ export function advance(d: Draft): void {
   const first = d.ctx.open[0];
   if (!first) return;
   const step = first.step + 1;
-  d.ctx.open[0] = { ...first, step };
-  if (step >= first.report.steps.length) d.ctx.open.shift();
+  const rest = d.ctx.open.slice(1);
+  d.ctx.open = step >= first.report.steps.length ? rest : [{ ...first, step }, ...rest];
 }
 
 /** The cards the dealer has lifted or mucked since the incident; one put back down is not collected. */
@@ -45,9 +45,12 @@ function collecting(event: DomainEvent, open: OpenIncident, hand: Hand | null): 
 
 function shownBy(event: DomainEvent, open: OpenIncident, ctx: Draft['ctx']): StepCheck[] {
   const hand = ctx.hand;
+  // Checks of the state rather than of the event, looked at while a step of the procedure waits for them.
+  const awaits = (check: StepCheck) =>
+    !open.seen.includes(check) && open.report.steps.some((step) => step.check === check);
   const always = [
-    ...(seatsHaveTwo(open, hand) ? (['seat-has-two'] as const) : []),
-    ...(cardsCollected(open, hand) ? (['cards-collected'] as const) : []),
+    ...(awaits('seat-has-two') && seatsHaveTwo(open, hand) ? (['seat-has-two'] as const) : []),
+    ...(awaits('cards-collected') && cardsCollected(open, hand) ? (['cards-collected'] as const) : []),
   ];
   const named = (uid: string) => open.report.cards.some((card) => card.uid === uid);
   switch (event.type) {

@@ -1,6 +1,6 @@
 import type { CardRef } from '../domain/cards.js';
 import type { ShufflerReport } from '../domain/events.js';
-import { type Draft, report } from './draft.js';
+import { type Draft, keepDeck, report } from './draft.js';
 
 type DeckIncident = 'DECK_COUNT' | 'DECK_FACE_UP' | 'DECK_UNKNOWN_CARD' | 'CARD_NOT_RETURNED';
 
@@ -13,7 +13,7 @@ export function onShuffler(d: Draft, e: ShufflerReport): void {
   if (e.state !== 'ready') return;
   const record = e.deck === null ? undefined : d.ctx.decks[e.deck];
   if (e.deck !== null && record && !record.returned) {
-    d.ctx.decks[e.deck] = { ...record, returned: true };
+    keepDeck(d, e.deck, { ...record, returned: true });
     const h = d.hand;
     const inPlay = h !== null && h.no === record.lastHand ? h.cards : {};
     const heldOut = e.missing.some((c) => Object.hasOwn(inPlay, c.uid));
@@ -22,7 +22,7 @@ export function onShuffler(d: Draft, e: ShufflerReport): void {
   const fault = deckFault(e);
   if (fault) return raiseOnce(d, fault.incident, fault.cards, e);
   const clean = e.deck === null ? undefined : d.ctx.decks[e.deck];
-  if (e.deck !== null && clean) d.ctx.decks[e.deck] = { ...clean, fault: null };
+  if (e.deck !== null && clean) keepDeck(d, e.deck, { ...clean, fault: null });
 }
 
 /** What is wrong with a deck the shuffler reports ready, and the cards to name. */
@@ -43,6 +43,6 @@ function raiseOnce(d: Draft, incident: DeckIncident, cards: CardRef[], e: Shuffl
   const record = d.ctx.decks[key] ?? { lastHand: 0, returned: true, fault: null };
   const fingerprint = JSON.stringify([incident, e.count, e.missing, e.extra, e.faceUp]);
   if (record.fault === fingerprint) return;
-  d.ctx.decks[key] = { ...record, fault: fingerprint };
+  keepDeck(d, key, { ...record, fault: fingerprint });
   report(d, { incident }, e.seq, [], cards);
 }

@@ -16,7 +16,7 @@ import { promptProcedure } from '../rules/index.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { dropHole, endDeal, nextInDeal, rebaseBurns, setRole, syncRound } from './cards.js';
 import { advance } from './checks.js';
-import { canBet, type Draft, judging, lastCardAt, raise, remove } from './draft.js';
+import { canBet, changing, type Draft, judging, keepDeck, lastCardAt, raise, remove } from './draft.js';
 import type { Hand } from './state.js';
 
 /** A new hand; it ends the previous one if `hand-end` did not. */
@@ -68,7 +68,7 @@ export function startHand(d: Draft, e: HandStart): void {
   d.ctx.puckFlagged = false;
   // Incidents about the previous hand are closed by the new one; deck faults stay open.
   d.ctx.open = d.ctx.open.filter((o) => o.report.incident.startsWith('DECK_'));
-  if (hand.deck !== null) d.ctx.decks[hand.deck] = { lastHand: no, returned: true, fault: null };
+  if (hand.deck !== null) keepDeck(d, hand.deck, { lastHand: no, returned: true, fault: null });
 }
 
 export function onAction(d: Draft, e: PlayerAction): void {
@@ -189,12 +189,12 @@ function exposed(d: Draft, h: Hand, e: DealerInput): void {
   if (ruling !== 'REPLACE_AT_END' || seat === null) return;
   // The exposed card is dead, kept apart: it will be the burn before the flop; the seat gets one more card.
   if (uid !== null && card) {
-    dropHole(h, seat, uid);
-    setRole(h, uid, 'dead', { expected: 'burn' });
+    dropHole(d, h, seat, uid);
+    setRole(d, h, uid, 'dead', { expected: 'burn' });
   } else if (unseated !== null) {
-    h.received[seat] = (h.received[seat] ?? 0) + 1; // it took that seat's place in the deal
+    changing(d, h, 'received')[seat] = (h.received[seat] ?? 0) + 1; // it took that seat's place in the deal
   }
-  h.owed.push(seat);
+  changing(d, h, 'owed').push(seat);
 }
 
 function boxed(d: Draft, h: Hand, e: DealerInput): void {
@@ -208,12 +208,12 @@ function boxed(d: Draft, h: Hand, e: DealerInput): void {
   if (ruling !== 'BOXED_SET_ASIDE' || uid === null || !card) return;
   // Set aside as if it were not in the deck: the next card goes where it would have gone.
   if (card.role === 'hole' && seat !== null) {
-    dropHole(h, seat, uid);
-    if (card.position !== null) h.received[seat] = (h.received[seat] ?? 1) - 1;
+    dropHole(d, h, seat, uid);
+    if (card.position !== null) changing(d, h, 'received')[seat] = (h.received[seat] ?? 1) - 1;
   }
-  remove(h.board, uid);
-  remove(h.burns, uid);
-  setRole(h, uid, 'dead', { seat: null, position: null });
+  remove(changing(d, h, 'board'), uid);
+  remove(changing(d, h, 'burns'), uid);
+  setRole(d, h, uid, 'dead', { seat: null, position: null });
 }
 
 function burnExposed(d: Draft, h: Hand, e: DealerInput): void {
@@ -242,5 +242,5 @@ function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
   h.status = resume;
   h.resumeStatus = null;
   syncRound(h);
-  rebaseBurns(h);
+  rebaseBurns(d, h);
 }

@@ -52,9 +52,6 @@ const WAITS_FOR_CYCLE: ReadonlySet<DomainEvent['type']> = new Set([
   'settle',
 ]);
 
-/** Events that may change the hand's cards, lists or counts (the others change its own fields only). */
-const CHANGES_CARDS: ReadonlySet<DomainEvent['type']> = new Set(['action', 'dealer']);
-
 /** Whether a settle at `t` has anything to judge: held reads whose cycle is over, or a puck read that stayed. */
 export function settleJudges(ctx: TableContext, t: number): boolean {
   return readsDue(ctx, t) || (ctx.puckSuspect !== null && t - ctx.puckSuspect.t >= ctx.orderWindowMs);
@@ -70,12 +67,12 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
     return ctx.outputs.length === 0 ? ctx : { ...ctx, outputs: [] };
   const until = WAITS_FOR_CYCLE.has(event.type) ? event.t : Number.POSITIVE_INFINITY;
   const judges = readsDue(ctx, until);
-  const d = draft(ctx, judges || CHANGES_CARDS.has(event.type));
+  const d = draft(ctx);
   if (judges) judgeReads(d, until);
   confirmPuck(d, event);
   switch (event.type) {
     case 'card.seen':
-      d.ctx.window.push(event); // judged once its antenna cycle is over
+      d.ctx.window = [...d.ctx.window, event]; // judged once its antenna cycle is over
       break;
     case 'hand.start':
       startHand(d, event);

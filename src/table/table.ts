@@ -10,11 +10,14 @@ export type { TableConfig };
 export function replayEvents(config: TableConfig, events: readonly DomainEvent[]): TableOutput[] {
   const outputs: TableOutput[] = [];
   const actor = createActor(tableMachine, { input: config });
-  actor.on('output', ({ output }) => outputs.push(output));
   actor.start();
-  for (const event of events) actor.send(event);
+  const send = (event: DomainEvent) => {
+    actor.send(event);
+    outputs.push(...actor.getSnapshot().context.outputs);
+  };
+  for (const event of events) send(event);
   const last = events[events.length - 1];
-  if (last) actor.send({ type: 'settle', t: last.t + (config.orderWindowMs ?? 300), seq: last.seq });
+  if (last) send({ type: 'settle', t: last.t + (config.orderWindowMs ?? 300), seq: last.seq });
   actor.stop();
   return outputs;
 }

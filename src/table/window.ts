@@ -31,7 +31,8 @@ export function judgeReads(d: Draft, until: number): void {
     if (!readsDue(d.ctx, until)) return;
     const first = earliest(d.ctx.window);
     const cycle = d.ctx.window.filter((read) => read.t - first < w);
-    const next = canonicalOrder(d.hand, cycle)[0] ?? (cycle[0] as CardSeen);
+    // A read alone in its cycle is next; several are put in the order a correct deal would have given them.
+    const next = (cycle.length > 1 ? canonicalOrder(d.hand, cycle)[0] : undefined) ?? (cycle[0] as CardSeen);
     d.ctx.window = d.ctx.window.filter((read) => read !== next);
     // Its companions: the cards that arrived within the window before it, and those still held.
     const around = [...d.ctx.recent, next, ...d.ctx.window].filter((read) => Math.abs(read.t - next.t) < w);

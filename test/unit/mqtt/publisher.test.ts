@@ -7,7 +7,6 @@ import type { DomainEvent, Unsequenced } from '../../../src/domain/events.js';
 import type { MqttLink, MqttStatus, PublishOptions } from '../../../src/io/mqtt.js';
 import { publishTable } from '../../../src/mqtt/publisher.js';
 import { PROFILES } from '../../../src/rules/index.js';
-import type { TableOutput } from '../../../src/rules/types.js';
 import { tableMachine } from '../../../src/table/machine.js';
 
 interface Published {
@@ -34,16 +33,14 @@ function recordingLink() {
 /** A table fed by hand: each event gives the update the pipeline would. */
 function table() {
   const actor = createActor(tableMachine, { input: { seats: 9, profile: PROFILES['main-event-2014'] } });
-  let outputs: TableOutput[] = [];
-  actor.on('output', ({ output }) => outputs.push(output));
   actor.start();
   const updates = new Subject<TableUpdate>();
   let seq = 0;
   const send = (event: Unsequenced<DomainEvent>) => {
     const sequenced = { ...event, seq: seq++ } as DomainEvent;
     actor.send(sequenced);
-    updates.next({ event: sequenced, outputs, snapshot: actor.getSnapshot() });
-    outputs = [];
+    const snapshot = actor.getSnapshot();
+    updates.next({ event: sequenced, outputs: snapshot.context.outputs, snapshot });
   };
   return { updates, send };
 }

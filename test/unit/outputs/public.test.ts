@@ -19,10 +19,10 @@ async function run(file: string) {
     },
   });
   const outputs: TableOutput[] = [];
-  actor.on('output', ({ output }) => outputs.push(output));
   actor.start();
   const states = scenario.events.map((event) => {
     actor.send(event);
+    outputs.push(...actor.getSnapshot().context.outputs);
     return publicState(actor.getSnapshot());
   });
   return { scenario, outputs, states };
