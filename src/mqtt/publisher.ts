@@ -21,7 +21,9 @@ export function statusMessage(state: 'online' | 'offline' | 'halted', version: s
 /**
  * The table's outputs on MQTT: each incident and prompt (public view, QoS 1), the public state when it
  * changes (retained), every domain event on `private/events` after the broadcast delay, and the retained
- * `online` status each time the link connects (the will says `offline`).
+ * `online` status each time the link connects (the will says `offline`). While the broker is away only
+ * the latest state is kept, sent on reconnecting: a night without broker queues the incidents and
+ * events it must, not one state per event.
  */
 export function publishTable(
   link: MqttLink,
@@ -34,18 +36,22 @@ export function publishTable(
   };
   const subscription = new Subscription();
   let status: 'online' | 'halted' = 'online';
-  subscription.add(
-    link.status$
-      .pipe(filter((link) => link.state === 'connected'))
-      .subscribe(() => send('status', statusMessage(status, version), true)),
-  );
+  let connected = false;
   let lastState = '';
+  subscription.add(
+    link.status$.subscribe((link) => {
+      connected = link.state === 'connected';
+      if (!connected) return;
+      send('status', statusMessage(status, version), true);
+      if (lastState !== '') send('state', lastState, true);
+    }),
+  );
   subscription.add(
     updates.subscribe({
       next: ({ outputs, snapshot }) => {
         for (const output of outputs) send('incident', JSON.stringify(publicOutput(output)));
         const state = JSON.stringify(publicState(snapshot));
-        if (state !== lastState) send('state', state, true);
+        if (state !== lastState && connected) send('state', state, true);
         lastState = state;
       },
       // The table stopped (its journal cannot record): the floor and surveillance see it in the status.

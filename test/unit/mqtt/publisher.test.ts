@@ -80,7 +80,10 @@ describe('the MQTT publisher', () => {
     ]);
     const states = on('state');
     expect(states.every((p) => p.options?.retain === true)).toBe(true);
-    expect(new Set(states.map((p) => p.payload)).size).toBe(states.length);
+    // Each change once, and the latest again on reconnecting.
+    const [again, ...changes] = states.map((p) => p.payload).reverse();
+    expect(new Set(changes).size).toBe(changes.length);
+    expect(again).toBe(changes[0]);
     const [incident] = on('incident');
     expect(incident?.options).toEqual({ qos: 1, retain: false });
     expect(JSON.parse(incident?.payload ?? '{}')).toMatchObject({
@@ -88,6 +91,26 @@ describe('the MQTT publisher', () => {
       cards: [{ hidden: true }],
     });
     expect(published.map((p) => p.payload).join()).not.toContain('04C0FFEE');
+  });
+
+  it('keeps only the latest state while the broker is away, and sends it on reconnecting', () => {
+    const { link, status$, published } = recordingLink();
+    const { updates, send } = table();
+    publishTable(link, updates, {
+      tableId: 't1',
+      version: '9',
+      privateDelayMs: 60_000,
+      failed: () => undefined,
+    });
+    status$.next({ state: 'connected' });
+    send({ type: 'hand.start', t: 0, button: 9, players: [1, 2, 3], blinds: [50, 100], deck: 'A' });
+    status$.next({ state: 'offline', reason: 'broker restarting' });
+    for (let i = 0; i < 20; i++) send({ type: 'chips', t: 100 + i, zone: 'pot', amount: 150 + i * 10 });
+    const states = () =>
+      published.filter((p) => p.topic === 'croupier/v1/t1/state').map((p) => JSON.parse(p.payload));
+    expect(states().map((s) => s.pot)).toEqual([0]);
+    status$.next({ state: 'connected' });
+    expect(states().map((s) => s.pot)).toEqual([0, 340]);
   });
 
   it('holds every domain event for the broadcast delay before private/events, settles left out', async () => {
