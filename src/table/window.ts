@@ -27,7 +27,9 @@ export function judgeReads(d: Draft, until: number): void {
   const w = d.ctx.orderWindowMs;
   for (;;) {
     // A read of a card where it already lies (a repeat, a peek) is no arrival: it sets no cycle.
-    d.ctx.window = d.ctx.window.filter((read) => !alreadyThere(d.hand, read));
+    if (d.ctx.window.some((read) => alreadyThere(d.hand, read))) {
+      d.ctx.window = d.ctx.window.filter((read) => !alreadyThere(d.hand, read));
+    }
     if (!readsDue(d.ctx, until)) return;
     const first = earliest(d.ctx.window);
     const cycle = d.ctx.window.filter((read) => read.t - first < w);
