@@ -226,12 +226,25 @@ export class Journal {
 
   /** The events numbered `fromSeq` to `toSeq`, both included, in order. */
   eventsBetween(fromSeq: number, toSeq: number): JournaledEvent[] {
-    return this.db
-      .prepare<[number, number], JournalRecord>(
-        `SELECT ${COLUMNS} FROM records WHERE kind = 'event' AND seq BETWEEN ? AND ? ORDER BY seq`,
-      )
-      .all(fromSeq, toSeq)
-      .map((row) => this.#body(row) as JournaledEvent);
+    const events: JournaledEvent[] = [];
+    const from = `FROM records WHERE kind = 'event' AND seq BETWEEN ? AND ? ORDER BY seq`;
+    // A night's replay reads hundreds of thousands of rows: only their bodies, one at a time.
+    let unreadable = false;
+    const bodies = this.db.prepare<[number, number], string>(`SELECT body ${from}`).pluck();
+    for (const body of bodies.iterate(fromSeq, toSeq)) {
+      try {
+        events.push(JSON.parse(body));
+      } catch {
+        unreadable = true;
+        break;
+      }
+    }
+    if (!unreadable) return events;
+    // The row after the last one read, read whole to be named.
+    const row = this.db
+      .prepare<[number, number, number], JournalRecord>(`SELECT ${COLUMNS} ${from} LIMIT 1 OFFSET ?`)
+      .get(fromSeq, toSeq, events.length) as JournalRecord;
+    throw this.#unreadable(row);
   }
 
   /** Every record from `fromId` on, as stored, read page by page (for export). */
@@ -327,7 +340,11 @@ export class Journal {
     try {
       return JSON.parse(row.body);
     } catch {
-      throw brokenError(this.path, broken(row, 'its body is not JSON'));
+      throw this.#unreadable(row);
     }
+  }
+
+  #unreadable(row: JournalRecord): JournalError {
+    return brokenError(this.path, broken(row, 'its body is not JSON'));
   }
 }

@@ -1,6 +1,4 @@
-import { YAMLError } from 'yaml';
 import { z } from 'zod';
-import { parseYamlDocument } from '../config/yaml.js';
 import type { CardRef } from '../domain/cards.js';
 import { DeckRegistry, RegistryError } from '../domain/deck-registry.js';
 import type { DomainEvent } from '../domain/events.js';
@@ -8,12 +6,15 @@ import type { RuleProfile } from '../rules/types.js';
 import { describeIssue, ScenarioError, show } from './errors.js';
 import { CardNotation } from './notation.js';
 import {
+  againstTable,
   documentSchema,
   type EventBody,
   type Expectation,
+  eventSchemas,
+  expectationSchema,
   type ScenarioEventType,
-  tableSchemas,
 } from './schema.js';
+import { parseScenarioDocument } from './text.js';
 
 export type { Expectation } from './schema.js';
 
@@ -35,33 +36,26 @@ const SHORT_FORMS: ReadonlyMap<string, ScenarioEventType> = new Map([
   ['card', 'card.seen'],
   ['gone', 'card.gone'],
 ]);
+const EVENT_KEYS = [...Object.keys(eventSchemas), ...SHORT_FORMS.keys()].join(', ');
 /** Time between two events when an item gives no `t`. */
 const DEFAULT_STEP_MS = 500;
 const ITEM = z.record(z.string(), z.unknown());
 const TIME = z.number().nonnegative();
 
-/** Reads a YAML or JSON scenario (JSON is YAML, so one parser serves both). */
+/** Reads a YAML or JSON scenario. */
 export function parseScenarioText(text: string, fileName: string): Scenario {
-  let input: unknown;
-  try {
-    // Scenario files reuse actions through aliases; the limit still stops a "billion laughs" file.
-    input = parseYamlDocument(text, 10_000);
-  } catch (error) {
-    // The parser's message quotes the offending lines: keep its first line, which names the place.
-    const first = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-    const message = first.replace(/:$/, '');
-    if (error instanceof YAMLError || error instanceof Error) throw new ScenarioError(fileName, [], message);
-    throw error;
-  }
-  return loadScenario(input, fileName);
+  return loadScenario(parseScenarioDocument(text, fileName), fileName);
 }
 
 /** Validates a parsed scenario document; a malformed one throws a `ScenarioError` naming the place. */
 export function loadScenario(input: unknown, fileName: string): Scenario {
   const read = <T>(schema: z.ZodType<T, unknown>, value: unknown, path: readonly PropertyKey[]): T => {
-    const result = schema.safeParse(value, { error: describeIssue });
+    // The error map makes every parse several times slower: it only words a refusal, so it is only
+    // given once there is one.
+    const result = schema.safeParse(value);
     if (result.success) return result.data;
-    const issue = result.error.issues[0];
+    const explained = schema.safeParse(value, { error: describeIssue });
+    const issue = (explained.success ? result : explained).error.issues[0];
     throw new ScenarioError(fileName, [...path, ...(issue?.path ?? [])], issue?.message ?? 'invalid');
   };
 
@@ -74,21 +68,27 @@ export function loadScenario(input: unknown, fileName: string): Scenario {
     throw error;
   }
   const notation = new CardNotation(registry);
-  const schemas = tableSchemas({ seats: doc.table.seats, registry, notation, eventCount: doc.events.length });
-  const eventKeys = [...Object.keys(schemas.events), ...SHORT_FORMS.keys()].join(', ');
+  const table = {
+    seats: doc.table.seats,
+    decks: doc.decks,
+    registry,
+    notation,
+    eventCount: doc.events.length,
+  };
 
   let t = -DEFAULT_STEP_MS;
-  const events = doc.events.map((item, seq): DomainEvent => {
+  const event = (item: unknown, seq: number): DomainEvent => {
     const path = ['events', seq];
-    const fields = read(ITEM, item, path);
+    // zod copies a mapping as it checks it: it is asked only to word a refusal.
+    const fields = z.core.util.isPlainObject(item) ? item : read(ITEM, item, path);
     const keys = Object.keys(fields).filter((key) => key !== 't');
-    const unknown = keys.find((key) => !Object.hasOwn(schemas.events, SHORT_FORMS.get(key) ?? key));
+    const unknown = keys.find((key) => !Object.hasOwn(eventSchemas, SHORT_FORMS.get(key) ?? key));
     if (unknown !== undefined) {
-      throw new ScenarioError(fileName, path, `unknown event ${show(unknown)} (one of ${eventKeys})`);
+      throw new ScenarioError(fileName, path, `unknown event ${show(unknown)} (one of ${EVENT_KEYS})`);
     }
-    const [key, ...more] = keys;
-    if (key === undefined) throw new ScenarioError(fileName, path, `no event (one of ${eventKeys})`);
-    if (more.length > 0) {
+    const key = keys[0];
+    if (key === undefined) throw new ScenarioError(fileName, path, `no event (one of ${EVENT_KEYS})`);
+    if (keys.length > 1) {
       throw new ScenarioError(
         fileName,
         path,
@@ -105,20 +105,20 @@ export function loadScenario(input: unknown, fileName: string): Scenario {
         `${t} is earlier than the previous event's ${previous}`,
       );
     }
-    const body: z.ZodType<EventBody, unknown> =
-      schemas.events[(SHORT_FORMS.get(key) ?? key) as ScenarioEventType];
-    return { ...read(body, fields[key], [...path, key]), t, seq };
-  });
-  const expect = doc.expect.map((item, i) => read(schemas.expectation, item, ['expect', i]));
+    const type = (SHORT_FORMS.get(key) ?? key) as ScenarioEventType;
+    const body: z.ZodType<EventBody, unknown> = eventSchemas[type];
+    // The body is read by its type's schema: together they are that type's event.
+    return { type, ...read(body, fields[key], [...path, key]), t, seq } as DomainEvent;
+  };
 
-  return {
+  return againstTable(table, () => ({
     name: doc.name,
     profile: doc.profile,
     table: doc.table,
     decks: doc.decks,
     registry,
-    events,
-    expect,
+    events: doc.events.map(event),
+    expect: doc.expect.map((item, i) => read(expectationSchema, item, ['expect', i])),
     codeOf: (card) => notation.codeOf(card),
-  };
+  }));
 }

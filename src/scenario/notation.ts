@@ -16,6 +16,8 @@ export class CardNotation {
   readonly #firstDeck: string | undefined;
   /** UIDs written as unregistered tags; a copy tag registered later must not take one of them. */
   readonly #foreign = new Set<string>();
+  /** Codes already resolved: a resolution, once made, holds for the rest of the scenario. */
+  readonly #resolved = new Map<string, { uid: string }>();
 
   constructor(registry: DeckRegistry) {
     this.#registry = registry;
@@ -24,7 +26,11 @@ export class CardNotation {
 
   /** The tag UID a code stands for; a copy (`As#2`) is registered to its deck on first use. */
   uidOf(code: string): Resolution {
-    return code.startsWith(FOREIGN_PREFIX) ? this.#foreignUid(code) : this.#deckUid(code);
+    const known = this.#resolved.get(code);
+    if (known) return known;
+    const resolution = code.startsWith(FOREIGN_PREFIX) ? this.#foreignUid(code) : this.#deckUid(code);
+    if ('uid' in resolution) this.#resolved.set(code, resolution);
+    return resolution;
   }
 
   codeOf(card: CardRef): string {

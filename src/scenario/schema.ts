@@ -28,9 +28,9 @@ import type { CardNotation } from './notation.js';
 /** `settle` is the clock's, never written in a scenario. */
 export type ScenarioEventType = Exclude<DomainEventType, 'settle'>;
 
-/** An event as a scenario item describes it; `t` and `seq` come from the item's place in the file. */
+/** An event as a scenario item describes it: its type is the item's key, `t` and `seq` its place in the file. */
 export type EventBody<T extends ScenarioEventType = ScenarioEventType> = T extends ScenarioEventType
-  ? Omit<Extract<DomainEvent, { type: T }>, 't' | 'seq'>
+  ? Omit<Extract<DomainEvent, { type: T }>, 'type' | 't' | 'seq'>
   : never;
 
 interface ExpectationBase {
@@ -99,175 +99,191 @@ export const documentSchema = z.strictObject({
   expect: z.array(z.unknown()).default([]),
 });
 
+/** The table a scenario's events are judged against. */
 export interface TableContext {
   seats: number;
+  /** The scenario's decks, as listed (the registry holds them too, but lists them at a cost). */
+  decks: readonly string[];
   registry: DeckRegistry;
   notation: CardNotation;
   /** Number of events in the file, so an expectation cannot point past the last one. */
   eventCount: number;
 }
 
-/** Schemas of event bodies and expectations, bound to one scenario's table, decks and card notation. */
-export function tableSchemas({ seats, registry, notation, eventCount }: TableContext) {
-  const seatError = (n: number) => `seat ${n} is out of range (table has ${seats} seats)`;
-  const seat = z
-    .int()
-    .refine((n) => n >= 1 && n <= seats, { error: (issue) => seatError(Number(issue.input)) });
+/**
+ * The scenario being read. The schemas below are built once (building them cost more than reading a small
+ * scenario) and zod hands a schema no context of its own: they read the table from here, which
+ * `againstTable` sets around one synchronous read.
+ */
+let current: TableContext | undefined;
 
-  /** `seat:N`/`bet:N` for seat N of this table, or one of the named zones. */
-  const zone = <P extends string, Named extends string>(prefix: P, named: readonly Named[]) =>
-    z.string().transform((text, ctx): Named | `${P}:${number}` => {
-      if ((named as readonly string[]).includes(text)) return text as Named;
-      const digits = text.startsWith(`${prefix}:`) ? text.slice(prefix.length + 1) : '';
-      const n = Number(digits);
-      const problem = !/^[1-9][0-9]*$/.test(digits)
-        ? `${show(text)} is not a zone (${prefix}:1-${prefix}:${seats}, ${named.join(', ')})`
-        : n > seats
-          ? seatError(n)
-          : undefined;
-      if (problem === undefined) return `${prefix}:${n}`;
-      ctx.addIssue({ code: 'custom', message: problem, input: text });
-      return z.NEVER;
-    });
-  const cardZone: z.ZodType<Zone, unknown> = zone('seat', ['board', 'burn', 'muck']);
-  const chipZone: z.ZodType<ChipZone, unknown> = zone('bet', ['pot', 'tray']);
+/** Runs `read` with the schemas judging against `table`. */
+export function againstTable<T>(table: TableContext, read: () => T): T {
+  const outer = current;
+  current = table;
+  try {
+    return read();
+  } finally {
+    current = outer;
+  }
+}
 
-  const deck = z.string().refine((id) => registry.decks().includes(id), {
-    error: (issue) => `deck ${show(issue.input)} is not in decks (${registry.decks().join(', ')})`,
-  });
-  const amount = z.number().nonnegative();
-  const uid = z.string().transform((code, ctx) => {
-    const resolved = notation.uidOf(code);
-    if ('uid' in resolved) return resolved.uid;
-    ctx.addIssue({ code: 'custom', message: resolved.error, input: code });
+function table(): TableContext {
+  if (current === undefined) throw new Error('a scenario schema ran outside againstTable');
+  return current;
+}
+
+const seatError = (n: number) => `seat ${n} is out of range (table has ${table().seats} seats)`;
+const seat = z
+  .int()
+  .refine((n) => n >= 1 && n <= table().seats, { error: (issue) => seatError(Number(issue.input)) });
+
+/** `seat:N`/`bet:N` for seat N of the table, or one of the named zones. */
+const zone = <P extends string, Named extends string>(prefix: P, named: readonly Named[]) =>
+  z.string().transform((text, ctx): Named | `${P}:${number}` => {
+    if ((named as readonly string[]).includes(text)) return text as Named;
+    const digits = text.startsWith(`${prefix}:`) ? text.slice(prefix.length + 1) : '';
+    const n = Number(digits);
+    const problem = !/^[1-9][0-9]*$/.test(digits)
+      ? `${show(text)} is not a zone (${prefix}:1-${prefix}:${table().seats}, ${named.join(', ')})`
+      : n > table().seats
+        ? seatError(n)
+        : undefined;
+    // The digits are as the zone is written (no leading zero): the text is the zone.
+    if (problem === undefined) return text as `${P}:${number}`;
+    ctx.addIssue({ code: 'custom', message: problem, input: text });
     return z.NEVER;
   });
-  // Cards outside a tag read (dealer input, shuffler lists, expectations) still go through the registry.
-  const card = uid.transform((tag) => registry.lookup(tag));
-  const cards = z.array(card);
+const cardZone: z.ZodType<Zone, unknown> = zone('seat', ['board', 'burn', 'muck']);
+const chipZone: z.ZodType<ChipZone, unknown> = zone('bet', ['pot', 'tray']);
 
-  const read = <T extends 'card.seen' | 'card.gone'>(type: T) =>
-    z.strictObject({ zone: cardZone, card: uid }).transform((body) => ({
-      type,
-      ...identify(registry, { uid: body.card, zone: body.zone }),
-    }));
+const deck = z.string().refine((id) => table().decks.includes(id), {
+  error: (issue) => `deck ${show(issue.input)} is not in decks (${table().decks.join(', ')})`,
+});
+const amount = z.number().nonnegative();
+const uid = z.string().transform((code, ctx) => {
+  const resolved = table().notation.uidOf(code);
+  if ('uid' in resolved) return resolved.uid;
+  ctx.addIssue({ code: 'custom', message: resolved.error, input: code });
+  return z.NEVER;
+});
+// Cards outside a tag read (dealer input, shuffler lists, expectations) still go through the registry.
+const card = uid.transform((tag) => table().registry.lookup(tag));
+const cards = z.array(card);
 
-  const events: { [T in ScenarioEventType]: z.ZodType<EventBody<T>, unknown> } = {
-    'hand.start': z
-      .strictObject({
-        button: seat,
-        players: z
-          .array(seat)
-          .min(2)
-          .superRefine(distinct((player) => `seat ${player}`)),
-        blinds: z.tuple([amount, amount]),
-        ante: amount.optional(),
-        deck: deck.optional(),
-        sb: seat.nullable().optional(),
-        bb: seat.optional(),
-        allIn: z.array(seat).optional(),
-      })
-      .superRefine((hand, ctx) => {
-        for (const blind of ['sb', 'bb'] as const) {
-          const blindSeat = hand[blind];
-          if (blindSeat != null && !hand.players.includes(blindSeat)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [blind],
-              message: `seat ${blindSeat} is not one of the players`,
-            });
-          }
-        }
-        for (const [i, allInSeat] of (hand.allIn ?? []).entries()) {
-          if (!hand.players.includes(allInSeat)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['allIn', i],
-              message: `seat ${allInSeat} is not one of the players`,
-            });
-          }
-        }
-      })
-      .transform((hand) => ({ type: 'hand.start' as const, ...hand })),
-    'card.seen': read('card.seen'),
-    'card.gone': read('card.gone'),
-    shuffler: z
-      .strictObject({
-        state: z.enum(SHUFFLER_STATES),
-        deck: deck.optional(),
-        count: z.int().nonnegative().optional(),
-        faceUp: cards.default([]),
-        missing: cards.default([]),
-        extra: cards.default([]),
-      })
-      .transform((report) => ({ type: 'shuffler' as const, ...report, deck: report.deck ?? null })),
-    button: z.strictObject({ seat }).transform((button) => ({ type: 'button' as const, ...button })),
-    chips: z
-      .strictObject({ zone: chipZone, amount })
-      .transform((chips) => ({ type: 'chips' as const, ...chips })),
-    action: z
-      .strictObject({ seat, act: z.enum(ACTS), amount: amount.optional() })
-      .transform((action) => ({ type: 'action' as const, ...action })),
-    dealer: z
-      .strictObject({
-        input: z.enum(DEALER_INPUTS),
-        zone: cardZone.optional(),
-        card: card.optional(),
-        by: z.enum(['dealer', 'player']).optional(),
-        value: z.string().optional(),
-        supervisor: z.string().min(1).max(64).optional(),
-      })
-      .refine((input) => input.input !== 'floor-decision' || FLOOR_DECISIONS.some((v) => v === input.value), {
-        message: `a floor decision needs value: ${FLOOR_DECISIONS.join(' | ')}`,
-        path: ['value'],
-      })
-      .transform((input) => ({ type: 'dealer' as const, ...input })),
-    device: z
-      .strictObject({
-        device: z.string().min(1),
-        status: z.enum(DEVICE_STATUSES),
-        detail: z.string().optional(),
-      })
-      .transform((status) => ({ type: 'device' as const, ...status })),
-  };
+const tagRead = z
+  .strictObject({ zone: cardZone, card: uid })
+  .transform((read) => identify(table().registry, { uid: read.card, zone: read.zone }));
 
-  const codeError = (what: string) => ({
-    error: (issue: { input: unknown }) => `${show(issue.input)} is not ${what} (see RULINGS.md)`,
-  });
-  const expectation: z.ZodType<Expectation, unknown> = z
+/**
+ * Schemas of event bodies, judged against the table of the scenario being read (`againstTable`). The event
+ * is made of the body by the loader, not by a transform here: zod's transforms of whole objects cost more
+ * than all the checks of a body.
+ */
+export const eventSchemas: { [T in ScenarioEventType]: z.ZodType<EventBody<T>, unknown> } = {
+  'hand.start': z
     .strictObject({
-      at: z
-        .int()
-        .nonnegative()
-        .max(eventCount - 1, {
-          error: (issue) => `there is no event ${show(issue.input)} (the file has ${eventCount})`,
-        })
-        .optional(),
-      // ALL_IN_SHOWDOWN is accepted as an incident too: the catalogue lists it among them.
-      incident: z.enum([...INCIDENTS, ...PROMPTS], codeError('an incident code')).optional(),
-      prompt: z.enum(PROMPTS, codeError('a prompt code')).optional(),
-      ruling: z.enum(RULINGS, codeError('a ruling code')).optional(),
-      seats: z.array(seat).optional(),
-      cards: cards.optional(),
+      button: seat,
+      players: z
+        .array(seat)
+        .min(2)
+        .superRefine(distinct((player) => `seat ${player}`)),
+      blinds: z.tuple([amount, amount]),
+      ante: amount.optional(),
+      deck: deck.optional(),
+      sb: seat.nullable().optional(),
+      bb: seat.optional(),
+      allIn: z.array(seat).optional(),
     })
-    .transform(({ incident, prompt, ruling, ...rest }, ctx): Expectation => {
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message, input: rest });
-        return z.NEVER;
-      };
-      const code = incident ?? prompt;
-      if (code === undefined || (incident !== undefined && prompt !== undefined)) {
-        return fail('needs either incident or prompt');
-      }
-      if (isPrompt(code)) {
-        if (ruling !== undefined || rest.cards !== undefined) {
-          return fail('a prompt has no ruling and no cards');
+    .superRefine((hand, ctx) => {
+      for (const blind of ['sb', 'bb'] as const) {
+        const blindSeat = hand[blind];
+        if (blindSeat != null && !hand.players.includes(blindSeat)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [blind],
+            message: `seat ${blindSeat} is not one of the players`,
+          });
         }
-        return { kind: 'prompt', prompt: code, ...rest };
       }
-      if (ruling === undefined) return fail(`${code} needs a ruling`);
-      return { kind: 'incident', incident: code, ruling, ...rest };
-    });
+      for (const [i, allInSeat] of (hand.allIn ?? []).entries()) {
+        if (!hand.players.includes(allInSeat)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['allIn', i],
+            message: `seat ${allInSeat} is not one of the players`,
+          });
+        }
+      }
+    }),
+  'card.seen': tagRead,
+  'card.gone': tagRead,
+  shuffler: z.strictObject({
+    state: z.enum(SHUFFLER_STATES),
+    deck: deck.optional().transform((id) => id ?? null),
+    count: z.int().nonnegative().optional(),
+    faceUp: cards.default([]),
+    missing: cards.default([]),
+    extra: cards.default([]),
+  }),
+  button: z.strictObject({ seat }),
+  chips: z.strictObject({ zone: chipZone, amount }),
+  action: z.strictObject({ seat, act: z.enum(ACTS), amount: amount.optional() }),
+  dealer: z
+    .strictObject({
+      input: z.enum(DEALER_INPUTS),
+      zone: cardZone.optional(),
+      card: card.optional(),
+      by: z.enum(['dealer', 'player']).optional(),
+      value: z.string().optional(),
+      supervisor: z.string().min(1).max(64).optional(),
+    })
+    .refine((input) => input.input !== 'floor-decision' || FLOOR_DECISIONS.some((v) => v === input.value), {
+      message: `a floor decision needs value: ${FLOOR_DECISIONS.join(' | ')}`,
+      path: ['value'],
+    }),
+  device: z.strictObject({
+    device: z.string().min(1),
+    status: z.enum(DEVICE_STATUSES),
+    detail: z.string().optional(),
+  }),
+};
 
-  return { events, expectation };
-}
+const codeError = (what: string) => ({
+  error: (issue: { input: unknown }) => `${show(issue.input)} is not ${what} (see RULINGS.md)`,
+});
+/** Schema of an expectation, judged against the scenario being read (`againstTable`). */
+export const expectationSchema: z.ZodType<Expectation, unknown> = z
+  .strictObject({
+    at: z
+      .int()
+      .nonnegative()
+      .refine((at) => at < table().eventCount, {
+        error: (issue) => `there is no event ${show(issue.input)} (the file has ${table().eventCount})`,
+      })
+      .optional(),
+    // ALL_IN_SHOWDOWN is accepted as an incident too: the catalogue lists it among them.
+    incident: z.enum([...INCIDENTS, ...PROMPTS], codeError('an incident code')).optional(),
+    prompt: z.enum(PROMPTS, codeError('a prompt code')).optional(),
+    ruling: z.enum(RULINGS, codeError('a ruling code')).optional(),
+    seats: z.array(seat).optional(),
+    cards: cards.optional(),
+  })
+  .transform(({ incident, prompt, ruling, ...rest }, ctx): Expectation => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message, input: rest });
+      return z.NEVER;
+    };
+    const code = incident ?? prompt;
+    if (code === undefined || (incident !== undefined && prompt !== undefined)) {
+      return fail('needs either incident or prompt');
+    }
+    if (isPrompt(code)) {
+      if (ruling !== undefined || rest.cards !== undefined) {
+        return fail('a prompt has no ruling and no cards');
+      }
+      return { kind: 'prompt', prompt: code, ...rest };
+    }
+    if (ruling === undefined) return fail(`${code} needs a ruling`);
+    return { kind: 'incident', incident: code, ruling, ...rest };
+  });

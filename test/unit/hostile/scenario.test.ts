@@ -82,9 +82,12 @@ describe('scenario parser: hostile input', () => {
       /^hostile.yaml: Excessive alias count indicates a resource exhaustion attack/,
     );
     expect(refusal('events: &e [ *e ]')).toMatch(/its aliases expand it past \d+ values/);
-    expect(refusal(`${'['.repeat(5000)}${']'.repeat(5000)}`)).toMatch(
+    const nesting = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    expect(refusal(`events: ${nesting}`)).toMatch(
       /^hostile.yaml: Maximum call stack size exceeded at line 1/,
     );
+    // As JSON it is read by JSON.parse, which has no such limit, and refused as a document.
+    expect(refusal(nesting)).toBe('hostile.yaml: expected a mapping, got a list');
   });
 
   it('cuts what it quotes of a hostile value or key', () => {

@@ -403,6 +403,24 @@ describe('malformed scenarios', () => {
     expect(errorOf('name: a\nname: b\n')).toMatch(/^me\.yaml: Map keys must be unique at line 2, column 1$/);
   });
 
+  it('a JSON text: a key written twice or a syntax error is named by line and column', () => {
+    const json = JSON.stringify(parse(yaml({})), null, 2);
+    expect(json.split('\n')[1]).toBe('  "name": "test",');
+    expect(errorOf(json.replace('"name": "test",', '"name": "test",\n  "name": "again",'))).toBe(
+      'me.yaml: Map keys must be unique at line 3, column 3',
+    );
+    const twice = json.replace('"events": [', '"events": [\n    { "button": { "seat": 1, "seat": 2 } },');
+    expect(errorOf(twice)).toMatch(/^me\.yaml: Map keys must be unique at line \d+, column \d+$/);
+    expect(errorOf(json.replace('"name": "test",', '"name": "test"'))).toBe(
+      'me.yaml: Missing , between flow map items at line 3, column 3',
+    );
+  });
+
+  it('an item keyed __proto__ is an unknown event, not a prototype', () => {
+    const json = JSON.stringify(parse(yaml({}))).replace('"events":[', '"events":[{"__proto__":{"t":1}},');
+    expect(errorOf(json)).toMatch(/^me\.yaml: events\[0\]: unknown event "__proto__" \(one of /);
+  });
+
   it('a file of aliases past any real use (billion laughs) is refused, ordinary reuse is read', () => {
     const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
     for (let i = 0; i < 8; i++)
