@@ -1,15 +1,7 @@
 import { parseArgs } from 'node:util';
-import { stringify } from 'yaml';
-import { asyncApiDocument } from '../mqtt/asyncapi.js';
-import { VERSION } from '../version.js';
-import { bridge } from './bridge.js';
-import { doctor } from './doctor.js';
-import { hand, hands } from './hands.js';
-import { hashSecretFromStdin } from './hash-secret.js';
-import { journalVerify } from './journal.js';
-import { mqttAcl } from './mqtt-acl.js';
-import { replay } from './replay.js';
-import { start } from './start.js';
+
+// Each command imports what it runs when it runs: a replay or a hash does not load the web server,
+// the broker and the serial ports (half a second of a replay's start).
 
 const USAGE = `usage: croupier replay FILE... [--check]
        croupier start [--config FILE] [--demo]
@@ -65,36 +57,46 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...files] = positionals;
   switch (command) {
     case 'replay':
-      if (files.length > 0) return replay(files, { check: values.check ?? false });
+      if (files.length > 0)
+        return (await import('./replay.js')).replay(files, { check: values.check ?? false });
       break;
     case 'start':
-      if (files.length === 0)
+      if (files.length === 0) {
+        const { start } = await import('./start.js');
         return stopped(await start({ configFile: values.config, demo: values.demo ?? false }));
+      }
       break;
     case 'bridge':
-      if (files.length === 0) return stopped(await bridge(values));
+      if (files.length === 0) return stopped(await (await import('./bridge.js')).bridge(values));
       break;
     case 'journal':
-      if (files.length === 1 && files[0] === 'verify' && values.journal) return journalVerify(values.journal);
+      if (files.length === 1 && files[0] === 'verify' && values.journal)
+        return (await import('./journal.js')).journalVerify(values.journal);
       break;
     case 'hands':
-      if (files.length === 0) return hands(values);
+      if (files.length === 0) return (await import('./hands.js')).hands(values);
       break;
     case 'hand':
-      if (files.length > 0) return hand(files, values);
+      if (files.length > 0) return (await import('./hands.js')).hand(files, values);
       break;
     case 'hash-secret':
-      if (files.length === 0) return hashSecretFromStdin();
+      if (files.length === 0) return (await import('./hash-secret.js')).hashSecretFromStdin();
       break;
     case 'mqtt-acl':
-      if (files.length === 0) return mqttAcl(values.config);
+      if (files.length === 0) return (await import('./mqtt-acl.js')).mqttAcl(values.config);
       break;
     case 'doctor':
-      if (files.length === 0) return doctor({ config: values.config });
+      if (files.length === 0) return (await import('./doctor.js')).doctor({ config: values.config });
       break;
-    case 'asyncapi':
+    case 'asyncapi': {
+      const [{ stringify }, { asyncApiDocument }, { VERSION }] = await Promise.all([
+        import('yaml'),
+        import('../mqtt/asyncapi.js'),
+        import('../version.js'),
+      ]);
       process.stdout.write(stringify(asyncApiDocument(VERSION)));
       return 0;
+    }
     case undefined:
       break;
     default:
