@@ -16,19 +16,23 @@ export type Identity = { ok: true; serial: string; firmware: string } | { ok: fa
  */
 export function judgeHello(
   hello: { kind: string; serial: string; firmware: string },
-  /** `called`: the kind with its article, as details name it ("an rfid-reader"). */
-  expected: { kind: string; called: string; serial?: string | undefined },
+  /**
+   * `called`: the kind with its article, as details name it ("an rfid-reader"); `on`: where the device
+   * speaks, `link` (a serial port, the default) or `topic` (an MQTT device's base topic).
+   */
+  expected: { kind: string; called: string; serial?: string | undefined; on?: 'link' | 'topic' },
 ): Identity {
+  const on = `on this ${expected.on ?? 'link'}`;
   if (hello.kind !== expected.kind) {
     return {
       ok: false,
-      detail: `the device on this link says it is a ${hello.kind} (serial ${hello.serial}), not ${expected.called}`,
+      detail: `the device ${on} says it is a ${hello.kind} (serial ${hello.serial}), not ${expected.called}`,
     };
   }
   if (expected.serial !== undefined && hello.serial !== expected.serial) {
     return {
       ok: false,
-      detail: `${expected.called} with serial ${hello.serial} is on this link, not the configured ${expected.serial}: refused`,
+      detail: `${expected.called} with serial ${hello.serial} is ${on}, not the configured ${expected.serial}: refused`,
     };
   }
   return { ok: true, serial: hello.serial, firmware: hello.firmware };
@@ -57,6 +61,8 @@ export class DeviceStatusTracker {
   #identity: Identity | undefined;
   #silent = false;
   #silence: Subscription | undefined;
+  /** When the last frame was heard, on the scheduler's clock. */
+  #heardAt = 0;
   #status: DeviceHealth = 'offline';
   #published: string | undefined;
 
@@ -87,7 +93,7 @@ export class DeviceStatusTracker {
 
   linkDown(reason: string): void {
     this.#link = { up: false, reason };
-    this.#silence?.unsubscribe();
+    this.#stopWatching();
     this.update();
   }
 
@@ -132,14 +138,30 @@ export class DeviceStatusTracker {
   }
 
   stop(): void {
-    this.#silence?.unsubscribe();
+    this.#stopWatching();
   }
 
+  /**
+   * The timeout runs from the last frame heard. One timer at a time, moved on to the new deadline only
+   * when it fires: a reader sends hundreds of frames a second, and a timer each would cost every one.
+   */
   #armSilence(): void {
-    this.#silence?.unsubscribe();
+    this.#heardAt = this.#options.scheduler.now();
+    if (this.#silence === undefined) this.#watchSilence(this.#options.heartbeatTimeoutMs);
+  }
+
+  #watchSilence(delay: number): void {
     this.#silence = this.#options.scheduler.schedule(() => {
+      const left = this.#heardAt + this.#options.heartbeatTimeoutMs - this.#options.scheduler.now();
+      if (left > 0) return this.#watchSilence(left);
+      this.#silence = undefined;
       this.#silent = true;
       this.update();
-    }, this.#options.heartbeatTimeoutMs);
+    }, delay);
+  }
+
+  #stopWatching(): void {
+    this.#silence?.unsubscribe();
+    this.#silence = undefined;
   }
 }

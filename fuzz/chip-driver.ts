@@ -22,6 +22,7 @@ import { between, pick } from './mutate.js';
 const BASE = 'croupier/v1/t1/device/chips-1';
 const CONFIG = parseChipSensorsConfig({ id: 'chips-1', zones: ['bet:1', 'bet:3', 'pot'] });
 const SENTINEL_CODE = 4242;
+const GOODBYE = { state: 'offline', reason: 'shutdown' };
 
 export interface ChipStream {
   messages: { topic: string; payload: Buffer; retain: boolean }[];
@@ -47,13 +48,13 @@ export const chipDriver: Target<ChipStream> = {
       const sensor = chipSensor(link, BASE, CONFIG, new VirtualTimeScheduler());
       const events: ChipSensorEvent[] = [];
       const subscription = sensor.events.subscribe((event) => events.push(event));
-      const hello = () =>
+      const status = (message: object) =>
         incoming.next({
           topic: `${BASE}/${CHANNELS.status}`,
-          payload: Buffer.from(JSON.stringify(HELLO)),
+          payload: Buffer.from(JSON.stringify(message)),
           retain: true,
         });
-      hello();
+      status(HELLO);
       const before = { ...sensor.counters() };
       const from = events.length;
       for (const message of messages) incoming.next(message);
@@ -63,8 +64,12 @@ export const chipDriver: Target<ChipStream> = {
       const malformed = (after.malformed ?? 0) - (before.malformed ?? 0);
       const wellFormed = (after.received ?? 0) - (before.received ?? 0) - malformed;
       if (wellFormed === 0) onlyCountedRejections(answers, malformed);
-      else hello();
-      // Well-formed messages may have moved the sequence or said goodbye: a hello starts the sensor again.
+      else {
+        // Well-formed messages may have moved the sequence, said goodbye or said hello as another sensor
+        // (two devices on one topic): a goodbye and a hello start the sensor again.
+        status(GOODBYE);
+        status(HELLO);
+      }
       const health = { seq: 0, sensorTime: 1, status: 'degraded', code: SENTINEL_CODE, detail: 'sentinel' };
       incoming.next({
         topic: `${BASE}/${CHANNELS.health}`,

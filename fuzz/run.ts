@@ -5,8 +5,9 @@ import { parseArgs } from 'node:util';
 import { chipDriver } from './chip-driver.js';
 import { chipMessages } from './chip-messages.js';
 import { configDocument, configText } from './config.js';
+import { displayWs } from './display-ws.js';
 import { floorCommandsTarget } from './floor-commands.js';
-import { floorHttp } from './floor-http.js';
+import { floorHttp, floorRoutes } from './floor-http.js';
 import { fuzz, type Target, type TargetReport } from './harness.js';
 import { keypadReports } from './keypad-reports.js';
 import { rfidDriver } from './rfid-driver.js';
@@ -29,7 +30,11 @@ import { shufflerLines } from './shuffler-lines.js';
  *   --shard t:k:n  (internal) run shard k of target t, n inputs, in this process and report to the parent
  */
 
-/** Every target and its share of its family's inputs: the drivers, YAML texts and HTTP are slower. */
+/**
+ * Every target and its share of its family's inputs: the drivers, YAML texts and HTTP are slower. The
+ * display's HTTP API takes most inputs in process (`floor-routes`) and a sample through Fastify's inject;
+ * its WebSocket takes them all through the server (`display-ws`: a connection each, about 1 ms).
+ */
 const TARGETS: readonly { target: Target<unknown>; share: number }[] = [
   { target: rfidFrames, share: 1 },
   { target: rfidDriver, share: 0.1 },
@@ -43,7 +48,9 @@ const TARGETS: readonly { target: Target<unknown>; share: number }[] = [
   { target: configText, share: 0.01 },
   { target: scenarioDocument, share: 0.99 },
   { target: scenarioText, share: 0.01 },
+  { target: floorRoutes, share: 0.95 },
   { target: floorHttp, share: 0.05 },
+  { target: displayWs, share: 1 },
 ];
 
 /** Inputs per shard: small enough that the cores stay busy to the end. */

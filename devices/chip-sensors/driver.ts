@@ -4,6 +4,7 @@ import type { DeviceStatus } from '../../src/domain/events.js';
 import type { ChipZone } from '../../src/domain/zones.js';
 import type { MqttLink, MqttMessage, MqttStatus } from '../../src/io/mqtt.js';
 import { sessionEvents } from '../device-session.js';
+import { type Identity as Introduced, judgeHello } from '../device-status.js';
 import { ReaderClock } from '../rfid-reader/reader-clock.js';
 import type { ChipSensorsConfig } from './manifest.js';
 import {
@@ -57,6 +58,11 @@ export interface ChipSensorCounters {
   refused: number;
   /** Readings that went into settling. */
   readings: number;
+  /**
+   * Hellos of another serial number while the sensor was online and had not said goodbye: two devices
+   * publishing as one sensor (a clone). The sensor is in fault from the first until a goodbye and a new hello.
+   */
+  contested: number;
 }
 
 export interface ChipSensor {
@@ -113,13 +119,21 @@ export function chipSensor(
   };
 }
 
+/** Who the sensor said it is (`judgeHello`), and the zones of the config it does not measure. */
 type Identity =
-  | { ok: true; serial: string; firmware: string; missing: ChipZone[] }
-  | { ok: false; detail: string };
+  | (Extract<Introduced, { ok: true }> & { missing: ChipZone[] })
+  | Extract<Introduced, { ok: false }>;
 
 /** One subscription's state: the broker link, who the sensor said it is, its health and its zones. */
 class SensorSession {
-  readonly counters: ChipSensorCounters = { received: 0, malformed: 0, lost: 0, refused: 0, readings: 0 };
+  readonly counters: ChipSensorCounters = {
+    received: 0,
+    malformed: 0,
+    lost: 0,
+    refused: 0,
+    readings: 0,
+    contested: 0,
+  };
   readonly #base: string;
   readonly #config: ChipSensorsConfig;
   readonly #scheduler: SchedulerLike;
@@ -132,6 +146,14 @@ class SensorSession {
   #identity: Identity | undefined;
   /** Why the sensor said it is offline (its last will or its goodbye), until its next hello. */
   #gone: string | undefined;
+  /**
+   * The serial of the sensor online under this topic, from its hello until its goodbye (or croupier's own
+   * link drops: the broker then sends the retained hello again). While it is not silent, a hello of
+   * another serial is a second device publishing as this sensor.
+   */
+  #claim: string | undefined;
+  /** Two devices claimed the sensor: it is in fault until a goodbye (or a restart) clears it. */
+  #contest: { holder: string; detail: string } | undefined;
   #health: Health | undefined;
   #expectedSeq: number | undefined;
   #silent = false;
@@ -165,6 +187,7 @@ class SensorSession {
     } else {
       const reason = status.state === 'offline' ? status.reason : `link ${status.state}`;
       this.#link = { up, reason: status.state === 'connecting' ? 'connecting to the broker' : reason };
+      this.#claim = undefined;
       this.#silence?.unsubscribe();
     }
     this.#publish();
@@ -218,23 +241,53 @@ class SensorSession {
   }
 
   #hello(hello: Hello): void {
+    const claim = this.#silent ? undefined : this.#claim;
+    if (this.#contest !== undefined || (claim !== undefined && hello.serial !== claim)) {
+      return this.#contested(hello.serial);
+    }
     this.#newStatus();
     this.#clock.reset();
     this.#settler.restart();
-    if (hello.kind !== CHIP_SENSORS_KIND) {
-      const detail = `the device on this topic says it is a ${hello.kind} (serial ${hello.serial}), not ${CHIP_SENSORS_KIND}`;
-      this.#identity = { ok: false, detail };
-      this.#reject(`refused hello: ${detail}`);
-    } else {
+    const identity = judgeHello(hello, {
+      kind: CHIP_SENSORS_KIND,
+      called: 'a chip sensor',
+      serial: this.#config.serial,
+      on: 'topic',
+    });
+    if (identity.ok) {
       const missing = this.#config.zones.filter((zone) => !hello.zones.includes(zone));
-      this.#identity = { ok: true, serial: hello.serial, firmware: hello.firmware, missing };
+      this.#identity = { ...identity, missing };
+      this.#claim = identity.serial;
+    } else {
+      this.#identity = identity;
+      this.#reject(`refused hello: ${identity.detail}`);
     }
     this.#heard();
     this.#publish();
   }
 
+  /**
+   * A hello of `serial` while another sensor is online under this topic (or after such a hello): two
+   * devices publish as one. Neither can be told from the other, so nothing is acted on until one says
+   * goodbye and a sensor says hello again.
+   */
+  #contested(serial: string): void {
+    const holder = this.#contest?.holder ?? this.#claim ?? '';
+    if (serial !== holder) this.counters.contested++;
+    this.#contest ??= {
+      holder,
+      detail: `two devices publish as ${this.#config.id}: sensor ${holder}, online, and ${serial}, which said hello too; ignored until a goodbye and a new hello, or a restart`,
+    };
+    this.#reject(
+      `refused hello of ${serial}: sensor ${holder} was online on this topic and has not said goodbye`,
+    );
+    this.#publish();
+  }
+
   #goodbye(goodbye: Goodbye): void {
     this.#newStatus();
+    this.#claim = undefined;
+    this.#contest = undefined;
     this.#gone = goodbye.reason ?? 'no reason given';
     // Silence says nothing more about a sensor that said it is gone.
     this.#silence?.unsubscribe();
@@ -253,12 +306,15 @@ class SensorSession {
   /** The checks every sensor → host message but the status goes through before `use`. */
   #stamped(message: Reading | Health | Reply, retain: boolean, use: () => void): void {
     if (retain) return this.#refuse('retained messages but the status are stale and ignored', 'retained');
+    if (this.#contest !== undefined) {
+      return this.#refuse('messages while two devices publish as this sensor are ignored', 'contest');
+    }
     if (this.#identity?.ok !== true || this.#gone !== undefined) {
       const why = !this.#identity
         ? 'before its hello'
         : this.#identity.ok
           ? 'after it said it is offline'
-          : 'from a device that is no chip sensor';
+          : 'from a device that was refused';
       return this.#refuse(`messages ${why} are ignored`, 'status');
     }
     if (this.#expectedSeq !== undefined) {
@@ -344,6 +400,7 @@ class SensorSession {
     const { silenceMs } = this.#config;
     const identity = this.#identity;
     if (!this.#link.up) return ['offline', `broker: ${this.#link.reason}`];
+    if (this.#contest !== undefined) return ['fault', this.#contest.detail];
     if (this.#gone !== undefined) {
       const sensor = identity?.ok ? `sensor ${identity.serial}` : 'the sensor';
       return ['offline', `${sensor} is offline: ${this.#gone}`];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceSerial } from '../../src/config/fields.js';
 import { MAX_SEATS } from '../../src/domain/seats.js';
 import type { ChipZone } from '../../src/domain/zones.js';
 import { deviceManifest } from '../manifest.js';
@@ -41,6 +42,8 @@ export const chipSensorsConfigSchema = z
         (id) => !id.startsWith('rfid'),
         'ids starting with "rfid" are card readers (e.g. use "chips-1")',
       ),
+    /** The serial number the sensor's hello must give; a sensor saying another is refused (a fault). */
+    serial: deviceSerial,
     /** The zones croupier takes from this device; it must measure each of them. */
     zones: chipZonesSchema
       .refine(

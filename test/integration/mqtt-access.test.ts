@@ -75,6 +75,10 @@ describe('MQTT access control', () => {
     const floor = await client(url, undo, 'floor');
     const eye = await client(url, undo, 'surveillance');
     const chips = await client(url, undo, 'chips-1');
+    // A clone of the sensor, signing in with its credential while it is connected, is refused.
+    await expect(
+      connectAsync(url, { reconnectPeriod: 0, username: 'chips-1', password: PASSWORDS['chips-1'] }),
+    ).rejects.toThrow('Not authorized');
     expect(await granted(floor.mqtt, `${ROOT}/#`)).toBe(128);
     expect(await granted(floor.mqtt, `${ROOT}/private/events`)).toBe(128);
     expect(await granted(floor.mqtt, `${ROOT}/device/+/reading`)).toBe(128);
@@ -100,8 +104,8 @@ describe('MQTT access control', () => {
     chips.mqtt.publish(`${ROOT}/device/chips-2/reading`, '{}', { qos: 1 });
     await cut;
     const refused = controller.health.report().refused.mqtt ?? 0;
-    // Two sign-ins, five subscriptions, one publish.
-    expect(refused).toBe(8);
+    // Two sign-ins, the clone, five subscriptions, one publish.
+    expect(refused).toBe(9);
   });
 
   it('on Mosquitto, with the ACL croupier mqtt-acl writes: the same rules', {

@@ -4,7 +4,7 @@ import { decode, healthSchema, readingSchema, statusSchema } from '../../../devi
 import { chipDriver } from '../../../fuzz/chip-driver.js';
 import { chipMessages } from '../../../fuzz/chip-messages.js';
 import { generatedInputs, MAX_REASON } from '../../../fuzz/harness.js';
-import { Bench, rejections, settled } from '../devices/chip-sensors/bench.js';
+import { Bench, HELLO, rejections, settled, statuses } from '../devices/chip-sensors/bench.js';
 
 const reasonOf = (decoded: { ok: true } | { ok: false; reason: string }) =>
   decoded.ok ? 'accepted' : decoded.reason;
@@ -85,6 +85,17 @@ describe('chip sensor driver: hostile input', () => {
         numRuns: 200,
       },
     );
+  });
+
+  it('faults once at a flood of hellos of other serials, counting each, and acts on nothing until a goodbye', () => {
+    const bench = new Bench().connect(0);
+    for (let time = 100; time < 600; time += 5)
+      bench.raw(time, 'status', JSON.stringify({ ...HELLO, serial: `CLONE-${time}` }), true);
+    bench.readings(0, 1000, 'pot', 300);
+    const events = bench.run(2000);
+    expect(statuses(events).filter((status) => status.startsWith('fault'))).toHaveLength(1);
+    expect(settled(events)).toEqual([]);
+    expect(bench.sensor.counters()).toMatchObject({ contested: 100, readings: 1 });
   });
 
   it('settles a zone through a flood of malformed readings beside it', () => {

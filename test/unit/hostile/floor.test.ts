@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandAnswers, floorCommandsTarget, SENTINEL } from '../../../fuzz/floor-commands.js';
-import { floorHttp } from '../../../fuzz/floor-http.js';
+import { floorHttp, floorRoutes } from '../../../fuzz/floor-http.js';
 import { generatedInputs } from '../../../fuzz/harness.js';
 import { hashSecret } from '../../../src/supervisor/credentials.js';
 import { FloorDesk } from '../../../src/supervisor/desk.js';
@@ -41,7 +41,16 @@ describe('floor commands on MQTT: hostile input', () => {
 });
 
 describe('the display’s floor API: hostile input', () => {
-  it('answers every generated request below 500, refusing with a reason, and takes the next decision', async () => {
+  it('answers every generated JSON body in process, refusing with a reason, and takes the next decision', async () => {
+    await fc.assert(
+      fc.asyncProperty(generatedInputs(floorRoutes), async (input) => {
+        await floorRoutes.check(input);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('answers every generated request below 500, as the handlers in process do, and takes the next decision', async () => {
     await fc.assert(
       fc.asyncProperty(generatedInputs(floorHttp), async (input) => {
         await floorHttp.check(input);
@@ -61,5 +70,23 @@ describe('the display’s floor API: hostile input', () => {
       },
     ];
     for (const input of outcomes) expect(await floorHttp.check(input)).toBe('refused');
+  });
+
+  it('decodes a body in process as the server does: broken JSON, an empty body, poisoning, a field refused', async () => {
+    const json = (body: string) => ({
+      url: '/api/floor/decision',
+      contentType: 'application/json',
+      body: Buffer.from(body),
+    });
+    for (const body of [
+      '{"token":',
+      '',
+      '{"constructor":{"prototype":{}}}',
+      '{"token":"t","decision":"fold"}',
+    ]) {
+      expect(await floorRoutes.check(json(body))).toBe('refused');
+      // floor-http answers through Fastify and checks the handlers in process answer the same.
+      expect(await floorHttp.check(json(body))).toBe('refused');
+    }
   });
 });

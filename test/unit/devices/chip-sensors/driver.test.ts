@@ -44,6 +44,7 @@ describe('chip-sensors driver: protocol validation', () => {
       lost: 0,
       refused: 0,
       readings: 10,
+      contested: 0,
     });
     expect(statuses(events).at(-1)).toBe('online @0: sensor CS-0042, firmware 1.4.0');
   });
@@ -63,11 +64,11 @@ describe('chip-sensors driver: protocol validation', () => {
     const bench = new Bench().connect(0, { ...HELLO, kind: 'shuffler' }).readings(0, 1000, 'pot', 300);
     const events = bench.run(2000);
     expect(statuses(events).at(-1)).toBe(
-      'fault @0: the device on this topic says it is a shuffler (serial CS-0042), not chip-sensors',
+      'fault @0: the device on this topic says it is a shuffler (serial CS-0042), not a chip sensor',
     );
     expect(rejections(events)).toEqual([
-      'refused hello: the device on this topic says it is a shuffler (serial CS-0042), not chip-sensors',
-      'messages from a device that is no chip sensor are ignored',
+      'refused hello: the device on this topic says it is a shuffler (serial CS-0042), not a chip sensor',
+      'messages from a device that was refused are ignored',
     ]);
     expect(settled(events)).toEqual([]);
     expect(bench.sensor.counters()?.refused).toBe(10);
@@ -114,6 +115,103 @@ describe('chip-sensors driver: protocol validation', () => {
     const bench = new Bench().connect(0).stamped(10, 'reading', { zone: 'pot', amount: 1 }, true);
     expect(rejections(bench.run(100))).toEqual(['retained messages but the status are stale and ignored']);
     expect(bench.sensor.counters()?.refused).toBe(1);
+  });
+});
+
+describe('chip-sensors driver: identity', () => {
+  const hello = (serial: string) => JSON.stringify({ ...HELLO, serial });
+  const goodbye = '{"state":"offline","reason":"shutdown"}';
+  const CONTEST =
+    'two devices publish as chips-1: sensor CS-0042, online, and CS-0666, which said hello too; ignored until a goodbye and a new hello, or a restart';
+
+  it('refuses a sensor of another serial than the configured one: its readings never reach the table', () => {
+    const bench = new Bench({ serial: 'CS-0007' }).connect(0).readings(0, 1000, 'pot', 300);
+    const events = bench.run(2000);
+    expect(statuses(events).at(-1)).toBe(
+      'fault @0: a chip sensor with serial CS-0042 is on this topic, not the configured CS-0007: refused',
+    );
+    expect(rejections(events)).toEqual([
+      'refused hello: a chip sensor with serial CS-0042 is on this topic, not the configured CS-0007: refused',
+      'messages from a device that was refused are ignored',
+    ]);
+    expect(settled(events)).toEqual([]);
+    expect(bench.sensor.counters()?.refused).toBe(10);
+  });
+
+  it('takes the configured serial', () => {
+    const events = new Bench({ serial: 'CS-0042' }).connect(0).readings(0, 1000, 'pot', 300).run(2000);
+    expect(statuses(events).at(-1)).toBe('online @0: sensor CS-0042, firmware 1.4.0');
+    expect(settled(events)).toEqual(['pot 300 @500']);
+  });
+
+  it('faults at a second device saying hello while the sensor is online, and acts on neither until a goodbye and a hello', () => {
+    const bench = new Bench()
+      .connect(0)
+      .readings(0, 1000, 'pot', 300)
+      .raw(1000, 'status', hello('CS-0666'), true)
+      .readings(1000, 2000, 'pot', 900)
+      // The real sensor saying hello again does not clear it: either may be the clone.
+      .raw(2000, 'status', hello('CS-0042'), true)
+      .readings(2000, 3000, 'pot', 900)
+      .raw(3000, 'status', goodbye, true)
+      .raw(3100, 'status', hello('CS-0042'), true)
+      .readings(3100, 4000, 'pot', 500);
+    const events = bench.run(4000);
+    expect(statuses(events).slice(2)).toEqual([
+      'online @0: sensor CS-0042, firmware 1.4.0',
+      `fault @1000: ${CONTEST}`,
+      'offline @3000: sensor CS-0042 is offline: shutdown',
+      'online @3100: sensor CS-0042, firmware 1.4.0',
+    ]);
+    expect(rejections(events)).toEqual([
+      'refused hello of CS-0666: sensor CS-0042 was online on this topic and has not said goodbye',
+      'messages while two devices publish as this sensor are ignored',
+      'refused hello of CS-0042: sensor CS-0042 was online on this topic and has not said goodbye',
+    ]);
+    expect(settled(events)).toEqual(['pot 300 @500', 'pot 500 @3600']);
+    expect(bench.sensor.counters()).toMatchObject({ contested: 1, refused: 20, readings: 19 });
+  });
+
+  it('stays in fault through croupier’s own reconnection, the retained hello being either device’s', () => {
+    const bench = new Bench().connect(0).raw(100, 'status', hello('CS-0666'), true);
+    bench.at(500, () => bench.status$.next({ state: 'offline', reason: 'broker restarting' }));
+    bench.at(800, () => bench.status$.next({ state: 'connected' }));
+    bench.raw(800, 'status', hello('CS-0666'), true).readings(800, 2000, 'pot', 300);
+    const events = bench.run(2000);
+    expect(statuses(events).slice(3)).toEqual([
+      `fault @100: ${CONTEST}`,
+      'offline @500: broker: broker restarting',
+      `fault @800: ${CONTEST}`,
+    ]);
+    expect(settled(events)).toEqual([]);
+    expect(bench.sensor.counters()?.contested).toBe(2);
+  });
+
+  it('takes a sensor of another serial after the first went silent, or said goodbye: a replacement', () => {
+    const bench = new Bench({ silenceMs: 1000 })
+      .connect(0)
+      .readings(0, 500, 'pot', 300)
+      .raw(2000, 'status', hello('CS-0666'), true)
+      .readings(2000, 3000, 'pot', 300)
+      .raw(3000, 'status', '{"state":"offline","reason":"connection lost"}', true)
+      .raw(3100, 'status', hello('CS-0777'), true);
+    const events = bench.run(3500);
+    expect(statuses(events).slice(2)).toEqual([
+      'online @0: sensor CS-0042, firmware 1.4.0',
+      'offline @1400: sensor CS-0042, firmware 1.4.0: nothing heard for 1000 ms',
+      'online @2000: sensor CS-0666, firmware 1.4.0',
+      'offline @3000: sensor CS-0666 is offline: connection lost',
+      'online @3100: sensor CS-0777, firmware 1.4.0',
+    ]);
+    expect(bench.sensor.counters()?.contested).toBe(0);
+  });
+
+  it('takes the retained hello of a sensor replaced while croupier’s own link was down', () => {
+    const bench = new Bench().connect(0);
+    bench.at(500, () => bench.status$.next({ state: 'offline', reason: 'broker restarting' }));
+    bench.at(800, () => bench.status$.next({ state: 'connected' }));
+    bench.raw(800, 'status', hello('CS-0666'), true);
+    expect(statuses(bench.run(1000)).at(-1)).toBe('online @800: sensor CS-0666, firmware 1.4.0');
   });
 });
 

@@ -17,6 +17,10 @@ describe('chip-sensors config', () => {
     expect(chipSensorsManifest).toMatchObject({ kind: 'chip-sensors', link: 'mqtt' });
   });
 
+  it('pins the sensor to a serial number when the config names one', () => {
+    expect(parseChipSensorsConfig({ id: 'chips-1', serial: 'CS-0042' }).serial).toBe('CS-0042');
+  });
+
   it.each([
     [{}, 'devices.chips.id: Invalid input: expected string, received undefined'],
     [{ id: 'rfid-2' }, 'devices.chips.id: ids starting with "rfid" are card readers (e.g. use "chips-1")'],
@@ -38,6 +42,7 @@ describe('chip-sensors config', () => {
       'devices.chips.inferActions: Invalid input: expected boolean, received string',
     ],
     [{ id: 'c', link: 'mqtt' }, 'devices.chips: Unrecognized key: "link"'],
+    [{ id: 'c', serial: '' }, 'devices.chips.serial: Too small: expected string to have >=1 characters'],
   ])('refuses %j, naming the key', (section, message) => {
     expect(() => parseChipSensorsConfig(section, 'devices.chips')).toThrow(new ConfigError(message));
   });
