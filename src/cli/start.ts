@@ -1,10 +1,8 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { DEMO_SCENARIOS, runDemo } from '../../simulators/virtual-table/demo.js';
-import { startVirtualTable } from '../../simulators/virtual-table/table.js';
+import type { VirtualTable } from '../../simulators/virtual-table/table.js';
 import { type CroupierConfig, loadConfig, parseConfig } from '../config/config.js';
 import { ConfigError } from '../config/problems.js';
-import { startController } from '../controller/controller.js';
 import { hashSecret } from '../supervisor/credentials.js';
 import { startWatchdog } from '../system/watchdog.js';
 import { PACKAGE_ROOT, VERSION } from '../version.js';
@@ -36,23 +34,24 @@ export async function start({
   const stopped = new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
   });
+  // The simulators are loaded only for a demo. The virtual table's devices come up (socat: other
+  // processes) while the controller's modules load, so its module is loaded first, alone.
+  const simulators = demo ? await import('../../simulators/virtual-table/table.js') : undefined;
+  const demoing = simulators && demoTable(simulators.startVirtualTable, config);
+  const controllerModule = import('../controller/controller.js');
+  // Both are awaited below, where a failure is reported.
+  for (const pending of [demoing, controllerModule]) pending?.catch(() => undefined);
   try {
-    const table = demo ? await startVirtualTable() : undefined;
-    if (table) {
-      stops.push(() => table.close());
-      config = {
-        ...config,
-        devices: parseConfig({ devices: table.devices }).devices,
-        // A supervisor to try the display's floor panel with, unless the config names real ones.
-        supervisors:
-          config.supervisors.length > 0
-            ? config.supervisors
-            : [{ name: 'Demo', pin: await hashSecret(DEMO_PIN) }],
-      };
+    let table: VirtualTable | undefined;
+    if (demoing) {
+      ({ config, table } = await demoing);
+      stops.push(() => (table as VirtualTable).close());
     }
+    const { startController } = await controllerModule;
     const controller = await startController(config, VERSION, log, table && { hidBinding: table.hidBus });
     stops.push(() => controller.close());
     if (table) {
+      const { DEMO_SCENARIOS, runDemo } = await import('../../simulators/virtual-table/demo.js');
       await table.connectNetworked(controller.mqttUrl, config.table.id);
       const abort = new AbortController();
       const playing = runDemo({
@@ -86,4 +85,28 @@ export async function start({
   log.info('croupier stopping');
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
   return 0;
+}
+
+/**
+ * The virtual table and the config that points croupier at its devices, with a supervisor to try the
+ * display's floor panel with unless the config names real ones.
+ */
+async function demoTable(
+  startVirtualTable: () => Promise<VirtualTable>,
+  config: CroupierConfig,
+): Promise<{ config: CroupierConfig; table: VirtualTable }> {
+  // Hashed on libuv's pool while the devices start.
+  const supervisors =
+    config.supervisors.length > 0
+      ? Promise.resolve(config.supervisors)
+      : hashSecret(DEMO_PIN).then((pin) => [{ name: 'Demo', pin }]);
+  supervisors.catch(() => undefined); // awaited below, once the table can be closed on a failure
+  const table = await startVirtualTable();
+  try {
+    const devices = parseConfig({ devices: table.devices }).devices;
+    return { config: { ...config, devices, supervisors: await supervisors }, table };
+  } catch (error) {
+    await table.close();
+    throw error;
+  }
 }

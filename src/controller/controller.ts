@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { asyncScheduler, connectable, type Observable, Subject } from 'rxjs';
+import { asyncScheduler, connectable, type Observable, Subject, tap } from 'rxjs';
 import type { CroupierConfig } from '../config/config.js';
 import { registryFromConfig } from '../config/decks.js';
 import { registerDisplay } from '../display/server.js';
@@ -152,9 +152,21 @@ export async function startController(
       },
     );
     undo.push(async () => table.close());
+    // The dealer's screens hear each update first: an alert must not wait for MQTT or the log. A screen
+    // connects later, and a Subject that failed still tells a late subscriber why the table stopped.
+    const screened = new Subject<TableUpdate>();
+    // Forwarded by hand: given to `tap` whole, a Subject's own subscribe and unsubscribe would be called.
+    const toScreens = tap<TableUpdate>({
+      next: (update) => screened.next(update),
+      error: (error: unknown) => screened.error(error),
+      complete: () => screened.complete(),
+    });
     // Every output is subscribed before the table starts: a device's first status may come at once.
-    // Not reset when the table stops: a late subscriber (a display) still learns why it stopped.
-    const updates = connectable(table.updates, { connector: () => new Subject(), resetOnDisconnect: false });
+    // Not reset when the table stops, for the same late subscribers.
+    const updates = connectable(table.updates.pipe(toScreens), {
+      connector: () => new Subject(),
+      resetOnDisconnect: false,
+    });
     const publishing = publishTable(mqtt, updates, {
       tableId,
       version,
@@ -202,7 +214,7 @@ export async function startController(
           seats: config.table.seats,
           supervisors: config.supervisors.length > 0,
         },
-        updates,
+        updates: screened,
         snapshot: () => latest,
         health,
         input: (event) => dealer.next(event),

@@ -91,6 +91,11 @@ export class TableHealth {
     this.#refused[source] = (this.#refused[source] ?? 0) + 1;
   }
 
+  /** Each device's status without its counters: cheap enough for every update the display shows. */
+  devices(): Pick<DeviceHealth, 'id' | 'kind' | 'status' | 'detail'>[] {
+    return [...this.#devices].map(([id, { kind, status, detail }]) => ({ id, kind, status, detail }));
+  }
+
   report(): HealthReport {
     const devices = [...this.#devices].map(([id, { counters, ...tracked }]) => ({
       id,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { distinctUntilChanged, map, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import type { TableHealth } from '../controller/health.js';
 import type { TableSnapshot, TableUpdate } from '../controller/pipeline.js';
@@ -12,7 +12,7 @@ import { publicOutput, publicState } from '../outputs/public.js';
 import type { NextHand } from '../table/next-hand.js';
 import { PACKAGE_ROOT } from '../version.js';
 import { type FloorRoutesOptions, registerFloorRoutes } from './floor-routes.js';
-import { DISPLAY_ACTIONS, DISPLAY_STATE, type DisplayDevice, type DisplayMessage } from './protocol.js';
+import { DISPLAY_ACTIONS, DISPLAY_STATE, type DisplayMessage } from './protocol.js';
 
 export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
   hello: Omit<Extract<DisplayMessage, { type: 'hello' }>, 'type'>;
@@ -52,9 +52,7 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
   const stateMessage = (snapshot: TableSnapshot): DisplayMessage => ({
     type: 'state',
     state: publicState(snapshot),
-    devices: options.health
-      .report()
-      .devices.map(({ id, kind, status, detail }): DisplayDevice => ({ id, kind, status, detail })),
+    devices: options.health.devices(),
   });
 
   const broadcast = (text: string) => {
@@ -63,31 +61,25 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
   registerFloorRoutes(server, { ...options, broadcast: (message) => broadcast(JSON.stringify(message)) });
   /** Why the table stopped, once it has: every screen says so until croupier is restarted. */
   let halt: DisplayMessage | null = null;
-  const states = options.updates
-    .pipe(
-      map(({ snapshot }) => JSON.stringify(stateMessage(snapshot))),
-      distinctUntilChanged(),
-    )
-    .subscribe({
-      next: broadcast,
-      error: (error: unknown) => {
-        // A journal's message names the file and the trouble, never a card; anything else stays in the log.
-        const detail = error instanceof JournalError ? error.message : 'internal error: see the log';
-        halt = { type: 'halt', detail };
-        broadcast(JSON.stringify(halt));
-      },
-    });
-  const rulings = options.updates.subscribe({
-    next: ({ outputs }) => {
+  let lastState = '';
+  const screening = options.updates.subscribe({
+    next: ({ outputs, snapshot }) => {
+      // The state first: the screen draws an incident's alert from it; the outputs then (a prompt is
+      // shown with the hand the state names).
+      const state = JSON.stringify(stateMessage(snapshot));
+      if (state !== lastState) broadcast(state);
+      lastState = state;
       for (const output of outputs)
         broadcast(JSON.stringify({ type: 'output', output: publicOutput(output) }));
     },
-    error: () => undefined, // told above, as the halt
+    error: (error: unknown) => {
+      // A journal's message names the file and the trouble, never a card; anything else stays in the log.
+      const detail = error instanceof JournalError ? error.message : 'internal error: see the log';
+      halt = { type: 'halt', detail };
+      broadcast(JSON.stringify(halt));
+    },
   });
-  server.addHook('onClose', async () => {
-    states.unsubscribe();
-    rulings.unsubscribe();
-  });
+  server.addHook('onClose', async () => screening.unsubscribe());
 
   // The same public state as a plain GET: the table, the open incident, its procedure and current step.
   server.get(DISPLAY_STATE, async () => stateMessage(options.snapshot()));

@@ -48,4 +48,15 @@ describe('table health', () => {
     health.journal({ path: 'j.db', state: 'halted', detail: 'the disk is full' });
     expect(health.report()).toMatchObject({ status: 'halted', journal: { detail: 'the disk is full' } });
   });
+
+  it('lists each device for the display without reading its counters', () => {
+    const health = new TableHealth('t1', '1.0.0', () => 0);
+    let read = 0;
+    health.addDevice('rfid-1', 'rfid-reader', () => ({ frames: ++read }));
+    health.device({ device: 'rfid-1', status: 'online', detail: 'reader SIM' });
+    expect(health.devices()).toEqual([
+      { id: 'rfid-1', kind: 'rfid-reader', status: 'online', detail: 'reader SIM' },
+    ]);
+    expect(read).toBe(0);
+  });
 });
