@@ -6,6 +6,7 @@ import { TableHealth } from '../src/controller/health.js';
 import { initialSnapshot, type SourceEvent } from '../src/controller/pipeline.js';
 import { DISPLAY_ACTIONS } from '../src/display/protocol.js';
 import { registerDisplay } from '../src/display/server.js';
+import { dealerTouches } from '../src/display/touch-policy.js';
 import { PROFILES } from '../src/rules/index.js';
 import { FloorDesk } from '../src/supervisor/desk.js';
 import { nextHand } from '../src/table/next-hand.js';
@@ -117,6 +118,7 @@ function displayServer(): Promise<Display> {
       snapshot: () => snapshot,
       health: new TableHealth('t1', 'fuzz', () => 0),
       nextHand: (table) => nextHand(table.context, [50, 100], ['A', 'B']),
+      mayTouch: dealerTouches([]),
       desk: new FloorDesk([], { now: () => 0 }),
       badges: NEVER,
       input: (event) => inputs.push(event),
@@ -242,21 +244,22 @@ export async function screenAnswer(chunks: readonly Buffer[]): Promise<ScreenAns
     uncaught = undefined;
     throw error;
   }
-  const refusals = errors.map(({ message, code }) => {
-    holds(typeof code === 'string' && code.startsWith('WS_ERR_'), `the socket failed: ${message}`);
-    clearReason(message, 'WebSocket refusal');
-    return code;
-  });
+  // A socket error the server did not handle reaches the log; a frame it refused is counted with its code.
+  for (const { message } of errors) holds(false, `the socket failed unhandled: ${message}`);
+  const refusals = counted.flatMap(
+    (reason) => /^a screen's WebSocket frame refused \((\w+)\)/.exec(reason)?.[1] ?? [],
+  );
+  for (const code of refusals) holds(code.startsWith('WS_ERR_'), `the socket failed: ${code}`);
   const closed = ended ? (frames.close ?? { code: DROPPED, reason: '' }) : undefined;
   for (const reason of counted) clearReason(reason, 'display refused');
   return { closed, messages, pongs: frames.pongs, refusals, counted: counted.length };
 }
 
-/** The dealer touches the screen (a POST): whether it reached the table. */
-export async function touchTaken(): Promise<boolean> {
+/** The dealer touches the screen (a POST), from the Pi itself unless `from` says: whether it reached the table. */
+export async function touchTaken(from = '127.0.0.1'): Promise<boolean> {
   const { server, inputs } = await displayServer();
   const before = inputs.length;
-  const taken = await server.inject({ method: 'POST', url: DISPLAY_ACTIONS.confirm });
+  const taken = await server.inject({ method: 'POST', url: DISPLAY_ACTIONS.confirm, remoteAddress: from });
   return taken.statusCode === 202 && inputs.length === before + 1;
 }
 

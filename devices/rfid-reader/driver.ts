@@ -10,6 +10,7 @@ import type { DeviceStatus } from '../../src/domain/events.js';
 import type { Zone } from '../../src/domain/zones.js';
 import { type ByteLink, byteLinkInputs, sessionEvents } from '../device-session.js';
 import { DeviceStatusTracker, judgeHello, type LinkState } from '../device-status.js';
+import { IdentityClaims } from '../identity-claims.js';
 import { type RfidReaderConfig, rfidReaderManifest } from './manifest.js';
 import { type PresenceChange, PresenceTracker } from './presence.js';
 import { ReaderClock } from './reader-clock.js';
@@ -64,10 +65,12 @@ export function rfidReader(
   link: RfidLink,
   config: RfidReaderConfig,
   scheduler: SchedulerLike = asyncScheduler,
+  /** The serial numbers the table's devices hold: a second reader saying hello with one is refused. */
+  claims: IdentityClaims = new IdentityClaims(),
 ): RfidReader {
   const { events, session } = sessionEvents(
     (emit: (event: RfidEvent) => void) =>
-      new ReaderSession(config, scheduler, (bytes) => link.write(bytes), emit),
+      new ReaderSession(config, scheduler, (bytes) => link.write(bytes), emit, claims),
     (current) => byteLinkInputs(link, current),
   );
   return { events, counters: () => session()?.counters };
@@ -79,6 +82,7 @@ class ReaderSession {
   readonly #scheduler: SchedulerLike;
   readonly #write: (bytes: Uint8Array) => void;
   readonly #emit: (event: RfidEvent) => void;
+  readonly #claims: IdentityClaims;
   readonly #zones: ReadonlyMap<number, Zone>;
   readonly #pucks: ReadonlySet<string>;
   readonly #decoder = new FrameDecoder();
@@ -99,8 +103,10 @@ class ReaderSession {
     scheduler: SchedulerLike,
     write: (bytes: Uint8Array) => void,
     emit: (event: RfidEvent) => void,
+    claims: IdentityClaims,
   ) {
     this.#config = config;
+    this.#claims = claims;
     this.#scheduler = scheduler;
     this.#write = write;
     this.#emit = emit;
@@ -141,6 +147,7 @@ class ReaderSession {
   linkDown(reason: string): void {
     // The frame in progress is cut off: it is rejected, and the next link starts clean.
     for (const result of this.#decoder.flush()) this.#handle(result);
+    this.#claims.release(this.#config.id);
     this.#device.linkDown(reason);
   }
 
@@ -207,11 +214,9 @@ class ReaderSession {
 
   #hello(hello: MessageOf<'hello'>): void {
     this.#pending.clear();
-    const identity = judgeHello(hello, {
-      kind: rfidReaderManifest.kind,
-      called: 'an rfid-reader',
-      serial: this.#config.serial,
-    });
+    const kind = rfidReaderManifest.kind;
+    const judged = judgeHello(hello, { kind, called: 'an rfid-reader', serial: this.#config.serial });
+    const identity = this.#claims.judged(this.#config.id, kind, judged);
     if (!identity.ok) {
       this.#reject(`refused HELLO: ${identity.detail}`);
       this.#device.introduced(identity);

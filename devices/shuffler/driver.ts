@@ -2,6 +2,7 @@ import { asyncScheduler, type Observable, type SchedulerLike, type Subscription 
 import type { DeviceStatus, ShufflerState } from '../../src/domain/events.js';
 import { type ByteLink, byteLinkInputs, sessionEvents } from '../device-session.js';
 import { DeviceStatusTracker, judgeHello } from '../device-status.js';
+import { IdentityClaims } from '../identity-claims.js';
 import { LineReader } from './lines.js';
 import { type ShufflerConfig, shufflerManifest } from './manifest.js';
 import {
@@ -73,9 +74,11 @@ export function shufflerDriver(
   link: ShufflerLink,
   config: ShufflerConfig,
   scheduler: SchedulerLike = asyncScheduler,
+  /** The serial numbers the table's devices hold: a second shuffler saying hello with one is refused. */
+  claims: IdentityClaims = new IdentityClaims(),
 ): Shuffler {
   const { events, session } = sessionEvents(
-    (emit: (event: ShufflerEvent) => void) => new ShufflerSession(config, scheduler, link, emit),
+    (emit: (event: ShufflerEvent) => void) => new ShufflerSession(config, scheduler, link, emit, claims),
     (current) => byteLinkInputs(link, current),
   );
   return {
@@ -119,14 +122,17 @@ class ShufflerSession {
   #reported: string | undefined;
   #nextId = 0;
   readonly #pending = new Map<number, { settle: Settle; timer: Subscription }>();
+  readonly #claims: IdentityClaims;
 
   constructor(
     config: ShufflerConfig,
     scheduler: SchedulerLike,
     link: ShufflerLink,
     emit: (event: ShufflerEvent) => void,
+    claims: IdentityClaims,
   ) {
     this.#config = config;
+    this.#claims = claims;
     this.#scheduler = scheduler;
     this.#link = link;
     this.#emit = emit;
@@ -153,6 +159,7 @@ class ShufflerSession {
 
   linkDown(reason: string): void {
     for (const line of this.#lines.flush()) this.#handle(line);
+    this.#claims.release(this.#config.id);
     this.#device.linkDown(reason);
     this.#settleAll(`link down: ${reason}`);
   }
@@ -236,10 +243,12 @@ class ShufflerSession {
   #hello(hello: MessageOf<'HELLO'>): void {
     this.#gen = undefined;
     this.#report = undefined;
-    const identity = judgeHello(
+    const kind = shufflerManifest.kind;
+    const judged = judgeHello(
       { ...hello, firmware: hello.fw },
-      { kind: shufflerManifest.kind, called: 'a shuffler', serial: this.#config.serial },
+      { kind, called: 'a shuffler', serial: this.#config.serial },
     );
+    const identity = this.#claims.judged(this.#config.id, kind, judged);
     if (!identity.ok) this.#reject(`refused HELLO: ${identity.detail}`);
     this.#device.introduced(identity);
   }

@@ -140,8 +140,13 @@ export const configSchema = z.strictObject({
   display: z
     .strictObject({
       language: z.enum(['fr', 'en']).default('fr').describe('the display’s language at start'),
+      /**
+       * Where the dealer's touches may come from besides the Pi itself (its kiosk is on loopback): the
+       * addresses of touch panels on the network. Any other client may watch the display, not drive it.
+       */
+      dealerAddresses: z.array(z.ipv4().or(z.ipv6())).default([]),
     })
-    .default({ language: 'fr' }),
+    .default({ language: 'fr', dealerAddresses: [] }),
   /**
    * The journal: every event written ahead of the table, for recovery after a power cut and for game
    * recall. On the Pi, a path on durable storage (`/var/lib/croupier/journal.db`).

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { asyncScheduler, connectable, type Observable, Subject, tap } from 'rxjs';
+import { IdentityClaims } from '../../devices/identity-claims.js';
 import type { CroupierConfig } from '../config/config.js';
 import { registryFromConfig } from '../config/decks.js';
 import { registerDisplay } from '../display/server.js';
+import { dealerTouches } from '../display/touch-policy.js';
 import { type EmbeddedBroker, readTls, startEmbeddedBroker } from '../io/broker.js';
 import type { HidBinding } from '../io/hid.js';
 import { connectMqtt } from '../io/mqtt.js';
@@ -14,6 +16,7 @@ import { brokerAccess } from '../mqtt/broker-access.js';
 import { floorCommands } from '../mqtt/commands.js';
 import { publishTable, statusMessage } from '../mqtt/publisher.js';
 import { topicOf } from '../mqtt/topics.js';
+import { DEVICE_FLOOD_BUDGET, floodGuard } from '../normaliser/flood-guard.js';
 import { publicOutput } from '../outputs/public.js';
 import { PROFILES } from '../rules/index.js';
 import { FloorDesk } from '../supervisor/desk.js';
@@ -112,6 +115,7 @@ export async function startController(
     const context = {
       registry,
       refused,
+      claims: new IdentityClaims(),
       hidBinding,
       mqtt,
       tableId,
@@ -144,7 +148,20 @@ export async function startController(
     const table = journaledTable(
       config,
       tableConfig,
-      [...devices.map((device) => device.events), dealer, commands],
+      [
+        // Each device within its share: a flooding one is cut off and reported, the others go on.
+        ...devices.map((device) =>
+          device.events.pipe(
+            floodGuard({
+              device: device.id,
+              ...DEVICE_FLOOD_BUDGET,
+              calm: (dropped) => refused(device.id, `flooding ended: ${dropped} events dropped`),
+            }),
+          ),
+        ),
+        dealer,
+        commands,
+      ],
       {
         log,
         health,
@@ -219,6 +236,7 @@ export async function startController(
         health,
         input: (event) => dealer.next(event),
         now,
+        mayTouch: dealerTouches(config.display.dealerAddresses),
         nextHand: (snapshot) => nextHand(snapshot.context, config.table.blinds, Object.keys(config.decks)),
         desk,
         badges,

@@ -7,6 +7,7 @@ import { hidKeypad } from '../../devices/hid-keypad/driver.js';
 import { keypadLinkFromHid, openKeypadHid } from '../../devices/hid-keypad/hid-link.js';
 import type { HidKeypadConfig } from '../../devices/hid-keypad/manifest.js';
 import { hidKeypadToDomain } from '../../devices/hid-keypad/to-domain.js';
+import type { IdentityClaims } from '../../devices/identity-claims.js';
 import { rfidReader } from '../../devices/rfid-reader/driver.js';
 import type { RfidReaderConfig } from '../../devices/rfid-reader/manifest.js';
 import { rfidToDomain } from '../../devices/rfid-reader/to-domain.js';
@@ -44,6 +45,8 @@ export interface DeviceContext {
   /** Networked devices speak on the table's broker, under `device/<id>/`. */
   mqtt: MqttLink;
   tableId: string;
+  /** Who holds which serial number among the table's serial devices: a cloned one is refused. */
+  claims: IdentityClaims;
   /** A badge a keypad in badge mode read: for the supervisor sign-in, never the table. */
   badge?(uid: string): void;
 }
@@ -74,7 +77,7 @@ function openByteLink(
 
 export function openRfidReader(config: RfidReaderConfig, context: DeviceContext): DeviceHandle {
   const link = openByteLink(config.link, config.id, context);
-  const reader = rfidReader(link.bytes, config);
+  const reader = rfidReader(link.bytes, config, undefined, context.claims);
   return {
     id: config.id,
     kind: 'rfid-reader',
@@ -118,7 +121,7 @@ export function openChipSensors(config: ChipSensorsConfig, context: DeviceContex
 /** The automatic shuffler with card recognition, on a serial link. */
 export function openShuffler(config: ShufflerConfig, context: DeviceContext): DeviceHandle {
   const link = openByteLink(config.link, config.id, context);
-  const shuffler = shufflerDriver(link.bytes, config);
+  const shuffler = shufflerDriver(link.bytes, config, undefined, context.claims);
   return {
     id: config.id,
     kind: 'shuffler',

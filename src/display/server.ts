@@ -22,6 +22,8 @@ export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
   health: TableHealth;
   /** The hand the dealer's "next hand" touch starts, from where the table stands. */
   nextHand(snapshot: TableSnapshot): NextHand;
+  /** Whether a dealer's touch from this address is taken (`touch-policy.ts`). */
+  mayTouch(ip: string): boolean;
 }
 
 /** No hand in play: none yet, or the last one over or void. */
@@ -29,6 +31,12 @@ function between(snapshot: TableSnapshot): boolean {
   const status = snapshot.context.hand?.status;
   return status === undefined || status === 'over' || status === 'void';
 }
+
+const DEALER_TOUCHES: ReadonlySet<string> = new Set([
+  DISPLAY_ACTIONS.confirm,
+  DISPLAY_ACTIONS.callFloor,
+  DISPLAY_ACTIONS.nextHand,
+]);
 
 /** The built page (`npm run build:display`); without it the display says how to build it. */
 const PAGE = join(PACKAGE_ROOT, 'dist/display');
@@ -39,7 +47,18 @@ const PAGE = join(PACKAGE_ROOT, 'dist/display');
  * public view: no hole card's identity leaves here.
  */
 export async function registerDisplay(server: FastifyInstance, options: DisplayOptions): Promise<void> {
-  await server.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  const refused = (reason: string) => options.refused('display', reason);
+  await server.register(fastifyWebsocket, {
+    options: { maxPayload: 4096 },
+    // A broken frame (bad UTF-8, oversized, a protocol error) is counted and its screen cut off.
+    errorHandler: (error, socket) => {
+      const code = (error as { code?: unknown }).code;
+      refused(
+        `a screen's WebSocket frame refused (${typeof code === 'string' ? code : 'error'}): ${error.message}`,
+      );
+      socket.terminate();
+    },
+  });
   if (existsSync(join(PAGE, 'index.html'))) {
     await server.register(fastifyStatic, { root: PAGE });
   } else {
@@ -88,12 +107,26 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
     screens.add(socket);
     socket.on('close', () => screens.delete(socket));
     // A screen sends nothing over the socket: its touches are POSTs.
-    socket.on('message', () => socket.close(1003, 'the display sends its touches as POSTs'));
+    socket.once('message', () => {
+      refused('a screen sent a message on /ws: its touches are POSTs');
+      socket.close(1003, 'the display sends its touches as POSTs');
+    });
     send(socket, { type: 'hello', ...options.hello });
     send(socket, stateMessage(options.snapshot()));
     if (halt) send(socket, halt);
   });
 
+  // The dealer's touches drive the table: taken from the table's own screen only.
+  server.addHook('onRequest', async (request, reply) => {
+    if (
+      request.method !== 'POST' ||
+      !DEALER_TOUCHES.has(request.routeOptions.url ?? '') ||
+      options.mayTouch(request.ip)
+    )
+      return;
+    refused(`a dealer's touch from ${request.ip} refused: not the table's screen`);
+    return reply.code(403).send({ error: "the dealer's touches are taken from the table's own screen only" });
+  });
   for (const [path, input] of [
     [DISPLAY_ACTIONS.confirm, 'confirm'],
     [DISPLAY_ACTIONS.callFloor, 'call-floor'],

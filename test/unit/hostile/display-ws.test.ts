@@ -24,7 +24,7 @@ describe('the display’s WebSocket: hostile frames', () => {
       messages: 1,
       pongs: 0,
       refusals: [],
-      counted: 0,
+      counted: 1,
     });
     expect(await touchTaken()).toBe(true);
   });
@@ -52,7 +52,7 @@ describe('the display’s WebSocket: hostile frames', () => {
         messages: 0,
         pongs: 0,
         refusals: [error],
-        counted: 0,
+        counted: 1,
       });
     }
   });
@@ -74,9 +74,9 @@ describe('the display’s WebSocket: hostile frames', () => {
       refusals: [],
       counted: 0,
     });
-    // ws decodes the rest of a chunk already read after the close: the handler hears every message of it.
+    // ws decodes the rest of a chunk already read after the close: the screen is refused (and counted) once.
     const touches = await screenAnswer([Buffer.concat(Array<Buffer>(500).fill(text(CONFIRM)))]);
-    expect(touches).toMatchObject({ closed: { code: 1003, reason: POSTS_ONLY }, messages: 500 });
+    expect(touches).toMatchObject({ closed: { code: 1003, reason: POSTS_ONLY }, messages: 500, counted: 1 });
   });
 
   it('waits for the rest of a frame cut short, then refuses the message it completes', async () => {
@@ -88,10 +88,13 @@ describe('the display’s WebSocket: hostile frames', () => {
     });
   });
 
-  // src/display/server.ts neither reports nor counts a screen it refuses: its message handler closes the
-  // socket without calling `refused`, and @fastify/websocket logs a protocol error at error level. This
-  // fails until it does; then it is an `it`.
-  it.fails('counts a screen refused, on /healthz, as any refused input', async () => {
+  it("takes the dealer's touches from the table's own screen only", async () => {
+    expect(await touchTaken('::ffff:127.0.0.1')).toBe(true);
+    expect(await touchTaken('10.0.0.9')).toBe(false);
+    expect(await touchTaken('::ffff:192.168.1.20')).toBe(false);
+  });
+
+  it('counts a screen refused, on /healthz, as any refused input', async () => {
     expect((await screenAnswer([text(CONFIRM)])).counted).toBe(1);
     expect((await screenAnswer([text(Buffer.from([0xff]))])).counted).toBe(1);
   });

@@ -1,4 +1,5 @@
 import { Subject, VirtualTimeScheduler } from 'rxjs';
+import type { IdentityClaims } from '../../../../devices/identity-claims.js';
 import {
   type LinkState,
   type RfidEvent,
@@ -43,7 +44,7 @@ export class Bench {
   readonly reader: RfidReader;
   #seq = 0;
 
-  constructor(config: Record<string, unknown> = {}) {
+  constructor(config: Record<string, unknown> = {}, claims?: IdentityClaims) {
     const fromDriver = new FrameDecoder();
     this.reader = rfidReader(
       {
@@ -55,6 +56,7 @@ export class Bench {
       },
       parseRfidReaderConfig({ id: 'rfid-1', pucks: [PUCK], ...config }),
       this.scheduler,
+      claims,
     );
     this.reader.events.subscribe((event) => this.events.push(event));
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IdentityClaims } from '../../../../devices/identity-claims.js';
 import type { Message } from '../../../../firmware-bridge/messages.js';
 import { Bench, BOOT, HELLO, MUCK, PUCK, presence, SEAT, statuses, uid } from './bench.js';
 
@@ -75,6 +76,20 @@ describe('rfid-reader driver: handshake', () => {
     });
     expect(statuses(events)).toEqual(['offline @0', 'fault @0']);
     expect(presence(events)).toEqual([]);
+  });
+
+  it('refuses a second reader saying hello with the serial another reader of the table holds', () => {
+    const claims = new IdentityClaims();
+    const first = new Bench({ id: 'rfid-1' }, claims);
+    first.connect(0).heartbeats(0, 2000).run(2000);
+    const clone = new Bench({ id: 'rfid-2' }, claims);
+    const events = clone.connect(0).heartbeats(0, 2000).reads(500, 2000, 300, SEAT(3), CARD).run();
+    expect(statuses(events)).toEqual(['offline @0', 'fault @0']);
+    expect(events.find((e) => e.kind === 'rejected')).toMatchObject({
+      reason: expect.stringContaining('rfid-1 already said hello as rfid-reader RB-0042'),
+    });
+    expect(presence(events)).toEqual([]);
+    expect(statuses(first.events)).toEqual(['offline @0', 'online @0']);
   });
 
   it('reports a command the board refuses', () => {
