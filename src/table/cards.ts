@@ -5,7 +5,17 @@ import { postflopOrder } from '../domain/seats.js';
 import { seatOf } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { checkPuck } from './button.js';
-import { canBet, changing, type Draft, judging, keepDeck, raise, remove, substantial } from './draft.js';
+import {
+  canBet,
+  changing,
+  type Draft,
+  findCard,
+  judging,
+  keepDeck,
+  raise,
+  remove,
+  substantial,
+} from './draft.js';
 import type { CardInHand, Hand } from './state.js';
 
 /**
@@ -126,9 +136,8 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
   const seats = seat === null ? [] : [seat];
   if (e.face === null) return settles(d, raise(d, { incident: 'FOREIGN_CARD' }, e.seq, seats, [ref]));
   if (e.deck !== h.deck) {
-    const otherDeckHole = Object.values(h.cards).some(
-      (c) => c.role === 'hole' && c.ref.deck !== h.deck && c.ref.uid !== e.uid,
-    );
+    const otherDeckHole =
+      findCard(h, (c) => c.role === 'hole' && c.ref.deck !== h.deck && c.ref.uid !== e.uid) !== undefined;
     const facts: IncidentFacts = {
       incident: 'MIXED_DECK',
       actionsWithBothDecks: h.actedWithOtherDeck,
@@ -140,7 +149,8 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
     if (ruling === 'REDEAL_BOARD') h.boardRedealt = true;
     return settles(d, ruling);
   }
-  const twin = Object.values(h.cards).find(
+  const twin = findCard(
+    h,
     (c) => c.ref.uid !== e.uid && c.ref.face === e.face && c.ref.deck === e.deck && inPlay(c),
   );
   if (twin) return settles(d, raise(d, { incident: 'DUPLICATE_CARD' }, e.seq, seats, [ref]));
@@ -257,7 +267,7 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
   setRole(d, h, e.uid, 'burn');
   if (h.status === 'void') return;
   if (h.scrambling) return rescramble(d, h, e);
-  const exposedBurn = Object.values(h.cards).find((c) => c.role === 'dead' && c.expected === 'burn');
+  const exposedBurn = findCard(h, (c) => c.role === 'dead' && c.expected === 'burn');
   if (exposedBurn && h.board.length === 0 && judging(h)) {
     // REPLACE_AT_END: the exposed card was to be the burn before the flop, not another card.
     changing(d, h, 'cards')[exposedBurn.ref.uid] = { ...exposedBurn, expected: null };

@@ -2,7 +2,7 @@ import { bettingPossible } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import { rule } from '../rules/index.js';
 import type { IncidentFacts, IncidentReport, RulingCode } from '../rules/types.js';
-import type { DeckRecord, Hand, TableContext } from './state.js';
+import type { CardInHand, DeckRecord, Hand, TableContext } from './state.js';
 
 /**
  * One event's working copy of the table: the context and its hand are copied one level deep, so the
@@ -162,6 +162,15 @@ export function lastCardAt(h: Hand, zone: string): string | null {
     }
   }
   return best;
+}
+
+/** The first of the hand's cards that passes `test` (a loop: the hand's card map is not copied into a list). */
+export function findCard(h: Hand, test: (card: CardInHand) => boolean): CardInHand | undefined {
+  for (const uid in h.cards) {
+    const card = h.cards[uid] as CardInHand;
+    if (test(card)) return card;
+  }
+  return undefined;
 }
 
 export function remove<T>(list: T[], item: T): void {

@@ -16,7 +16,17 @@ import { promptProcedure } from '../rules/index.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { dropHole, endDeal, nextInDeal, rebaseBurns, setRole, syncRound } from './cards.js';
 import { advance } from './checks.js';
-import { canBet, changing, type Draft, judging, keepDeck, lastCardAt, raise, remove } from './draft.js';
+import {
+  canBet,
+  changing,
+  type Draft,
+  findCard,
+  judging,
+  keepDeck,
+  lastCardAt,
+  raise,
+  remove,
+} from './draft.js';
 import type { Hand } from './state.js';
 
 /** A new hand; it ends the previous one if `hand-end` did not. */
@@ -79,7 +89,7 @@ export function onAction(d: Draft, e: PlayerAction): void {
   if ((h.status as Hand['status']) === 'void') return; // the deal ended in a misdeal
   h.premature = null;
   h.scrambling = false;
-  if (Object.values(h.cards).some((c) => c.role !== 'stray' && c.role !== 'stub' && c.ref.deck !== h.deck)) {
+  if (findCard(h, (c) => c.role !== 'stray' && c.role !== 'stub' && c.ref.deck !== h.deck) !== undefined) {
     h.actedWithOtherDeck = true;
   }
   h.betting = applyAction(h.betting, e.seat, e.act, e.amount);
