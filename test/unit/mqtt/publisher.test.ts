@@ -54,18 +54,24 @@ const card = (seat: number, uid: string) => ({
   deck: null,
 });
 
+/** A table publishing on a connected link, its first hand started. */
+function publishingHand() {
+  const { link, status$, published } = recordingLink();
+  const { updates, send } = table();
+  publishTable(link, updates, {
+    tableId: 't1',
+    version: '9',
+    privateDelayMs: 60_000,
+    failed: () => undefined,
+  });
+  status$.next({ state: 'connected' });
+  send({ type: 'hand.start', t: 0, button: 9, players: [1, 2, 3], blinds: [50, 100], deck: 'A' });
+  return { status$, published, send };
+}
+
 describe('the MQTT publisher', () => {
   it('says online (retained) on each connect, the state when it changes, incidents at QoS 1', () => {
-    const { link, status$, published } = recordingLink();
-    const { updates, send } = table();
-    publishTable(link, updates, {
-      tableId: 't1',
-      version: '9',
-      privateDelayMs: 60_000,
-      failed: () => undefined,
-    });
-    status$.next({ state: 'connected' });
-    send({ type: 'hand.start', t: 0, button: 9, players: [1, 2, 3], blinds: [50, 100], deck: 'A' });
+    const { status$, published, send } = publishingHand();
     send({ type: 'settle', t: 100 });
     // A foreign tag dealt face down: the incident names it, masked.
     send(card(1, '04C0FFEE'));
@@ -94,16 +100,7 @@ describe('the MQTT publisher', () => {
   });
 
   it('keeps only the latest state while the broker is away, and sends it on reconnecting', () => {
-    const { link, status$, published } = recordingLink();
-    const { updates, send } = table();
-    publishTable(link, updates, {
-      tableId: 't1',
-      version: '9',
-      privateDelayMs: 60_000,
-      failed: () => undefined,
-    });
-    status$.next({ state: 'connected' });
-    send({ type: 'hand.start', t: 0, button: 9, players: [1, 2, 3], blinds: [50, 100], deck: 'A' });
+    const { status$, published, send } = publishingHand();
     status$.next({ state: 'offline', reason: 'broker restarting' });
     for (let i = 0; i < 20; i++) send({ type: 'chips', t: 100 + i, zone: 'pot', amount: 150 + i * 10 });
     const states = () =>
