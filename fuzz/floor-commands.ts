@@ -1,5 +1,6 @@
-import { NEVER, Subject } from 'rxjs';
-import type { MqttLink, MqttMessage } from '../src/io/mqtt.js';
+import { Subject } from 'rxjs';
+import { inboxLink } from '../simulators/floor-link.js';
+import type { MqttMessage } from '../src/io/mqtt.js';
 import { floorCommands, type RefusedCommand } from '../src/mqtt/commands.js';
 import { COMMANDS } from '../src/mqtt/topics.js';
 import { FloorDesk } from '../src/supervisor/desk.js';
@@ -38,12 +39,7 @@ export async function commandAnswers(
   desk: FloorDesk,
 ): Promise<{ inputs: unknown[]; refused: RefusedCommand[] }> {
   const incoming = new Subject<MqttMessage>();
-  const link: MqttLink = {
-    status$: NEVER,
-    messages: () => incoming,
-    publish: async () => undefined,
-    close: async () => undefined,
-  };
+  const link = inboxLink(incoming);
   const refused: RefusedCommand[] = [];
   const inputs: unknown[] = [];
   let answered = () => {};

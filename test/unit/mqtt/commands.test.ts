@@ -1,6 +1,7 @@
-import { NEVER, Subject } from 'rxjs';
+import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { MqttLink, MqttMessage } from '../../../src/io/mqtt.js';
+import { inboxLink } from '../../../simulators/floor-link.js';
+import type { MqttMessage } from '../../../src/io/mqtt.js';
 import { floorCommands, type RefusedCommand } from '../../../src/mqtt/commands.js';
 import { hashSecret } from '../../../src/supervisor/credentials.js';
 import { FloorDesk } from '../../../src/supervisor/desk.js';
@@ -10,12 +11,7 @@ const supervisors = [{ name: 'Marie', pin: await hashSecret('2468'), badge: awai
 /** A link whose broker is this test: what it sends on `command/+` reaches the table. */
 function floor() {
   const incoming = new Subject<MqttMessage>();
-  const link: MqttLink = {
-    status$: NEVER,
-    messages: () => incoming,
-    publish: async () => undefined,
-    close: async () => undefined,
-  };
+  const link = inboxLink(incoming);
   const refused: RefusedCommand[] = [];
   const inputs: unknown[] = [];
   const desk = new FloorDesk(supervisors, { now: () => 0, maxFailures: 3 });
