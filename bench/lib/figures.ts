@@ -42,6 +42,7 @@ export const FIGURES: Record<string, Figure[]> = {
     { name: 'cold_start_ms', unit: 'ms', better: 'lower', target: '≤ 1,500' },
   ],
   rss: [
+    { name: 'rss_mb_first_pass', unit: 'MB', better: 'lower' },
     { name: 'rss_mb_before_100k_hands', unit: 'MB', better: 'lower' },
     { name: 'rss_mb_after_100k_hands', unit: 'MB', better: 'lower', target: '≤ 150' },
     { name: 'rss_growth_100k_hands', unit: '×', better: 'lower', target: '≤ 1.10' },
