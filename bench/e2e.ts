@@ -11,7 +11,8 @@ import { TEN_SEAT_ANTENNAS } from '../simulators/rfid-reader/layout.js';
 import { SimulatedReader } from '../simulators/rfid-reader/reader.js';
 import { parseConfig } from '../src/config/config.js';
 import { type Controller, startController } from '../src/controller/controller.js';
-import type { TableUpdate } from '../src/controller/pipeline.js';
+import type { TableSnapshot, TableUpdate } from '../src/controller/pipeline.js';
+import { publicState } from '../src/outputs/public.js';
 import { measureFloors } from './e2e-floors.js';
 import { benchmark, progress } from './lib/child.js';
 import { openScreen, type Screen } from './lib/screen.js';
@@ -20,7 +21,9 @@ import { monotonicMs, percentile, rounded, sums } from './lib/stats.js';
 /**
  * e2e_p50_ms, e2e_p99_ms: the simulated reader board writes a card's read on a real PTY; croupier's
  * driver, normaliser, journal (synchronous=FULL) and table machine rule on it; the alert reaches a
- * display client in another process over `/ws`. Hand after hand the dealer pitches a card of another
+ * display client in another process over `/ws`: the state message that opens the incident, which is
+ * what the screen draws the alert, its ruling and its procedure from (the `output` message sent after
+ * it repeats the incident; the screen draws nothing from it). Hand after hand the dealer pitches a card of another
  * table's deck (FOREIGN_CARD, the hand void) and then the next card.
  *
  * A read is judged once its antenna cycle is over (the reordering window, `orderWindowMs`): by the
@@ -77,9 +80,13 @@ function updateWhere(
   return firstValueFrom(controller.updates.pipe(filter(wanted), timeout({ first: LATE_MS, with: late })));
 }
 
-const isForeignCardAlert = (message: unknown) => {
-  const { type, output } = message as { type: string; output?: { incident?: string } };
-  return type === 'output' && output?.incident === 'FOREIGN_CARD';
+/** The screen's state message for `snapshot`: the one the display draws the incident's alert from. */
+const stateOf = (snapshot: TableSnapshot) => {
+  const expected = JSON.stringify(publicState(snapshot));
+  return (message: unknown) => {
+    const { type, state } = message as { type: string; state?: unknown };
+    return type === 'state' && JSON.stringify(state) === expected;
+  };
 };
 
 interface Rig {
@@ -106,8 +113,8 @@ async function hand(n: number, { controller, reader, stamps, screen }: Rig): Pro
   await sleep(Math.max(0, seen.t + WINDOW_MS + 1 - Date.now()));
   stamps.arm(next);
   reader.place(next, NEXT_ANTENNA);
-  const { event } = await ruled;
-  const alert = await screen.next(isForeignCardAlert, LATE_MS);
+  const { event, snapshot } = await ruled;
+  const alert = await screen.next(stateOf(snapshot), LATE_MS);
   reader.remove(first);
   reader.remove(next);
   const written = stamps.writtenAt();
