@@ -47,7 +47,9 @@ benchmark(async () => {
   const seconds = (performance.now() - started) / 1000;
   const after = memoryMb();
   table.unsubscribe();
-  progress(`rss: ${HANDS} hands after ${WARM_UP_HANDS} of warm-up in ${seconds.toFixed(0)} s, ${outputs} incidents and prompts`);
+  progress(
+    `rss: ${HANDS} hands after ${WARM_UP_HANDS} of warm-up in ${seconds.toFixed(0)} s, ${outputs} incidents and prompts`,
+  );
   return {
     rss_mb_first_pass: rounded(firstPass.rss),
     rss_mb_before_100k_hands: rounded(before.rss),
