@@ -1,2 +1,4 @@
 #!/usr/bin/env node
-import '../dist/src/cli/main.js';
+// Stack traces name croupier's compiled modules (dist/src) rather than the bundle's chunks.
+process.setSourceMapsEnabled(true);
+await import('../dist/bundle/main.js');
