@@ -78,7 +78,7 @@ export function applyAction(b: Betting, seat: number, act: Act, amount?: number)
     ...b,
     bets: { ...b.bets },
     acted: [...b.acted],
-    passed: passedBy(b, seat).filter((s) => s !== seat),
+    passed: passedAfter(b, seat),
     actions: [...b.actions, { seat, chips: PUTS_CHIPS.has(act) }],
     lastActor: seat,
     collected: false,
@@ -98,11 +98,19 @@ export function applyAction(b: Betting, seat: number, act: Act, amount?: number)
   return next;
 }
 
-/** Pending seats an action by `seat` skips over: from the seat whose turn it was up to `seat`. */
-function passedBy(b: Betting, seat: number): number[] {
+/**
+ * The pending seats `seat`'s action went past, after it: those already passed, then those from the
+ * seat whose turn it was up to `seat`, each once and without `seat` itself.
+ */
+function passedAfter(b: Betting, seat: number): number[] {
+  const passed = b.passed.filter((s) => s !== seat);
   const due = pending(b);
-  const skipped = due.slice(0, Math.max(0, due.indexOf(seat)));
-  return [...new Set([...b.passed, ...skipped])];
+  const skipped = due.indexOf(seat);
+  for (let i = 0; i < skipped; i++) {
+    const s = due[i] as number;
+    if (!passed.includes(s)) passed.push(s);
+  }
+  return passed;
 }
 
 /** Players still in the hand (not folded). */
@@ -115,19 +123,29 @@ function withChips(b: Betting): number[] {
   return inHand(b).filter((s) => !b.allIn.includes(s));
 }
 
-/** Seats whose action is pending, in turn order from the one whose turn it is. */
+/**
+ * Seats whose action is pending, in turn order from the one whose turn it is (after the last actor).
+ * One pass over the order, without intermediate lists: it runs several times for every action.
+ */
 export function pending(b: Betting): number[] {
-  const able = withChips(b);
-  if (inHand(b).length <= 1) return [];
-  const owes = (s: number) => (b.bets[s] ?? 0) < b.currentBet;
-  const due = able.length <= 1 ? able.filter(owes) : able.filter((s) => owes(s) || !b.acted.includes(s));
-  return rotateAfter(b.order, b.lastActor).filter((s) => due.includes(s));
-}
-
-function rotateAfter(order: readonly number[], seat: number | null): number[] {
-  if (seat === null) return [...order];
-  const i = order.indexOf(seat);
-  return [...order.slice(i + 1), ...order.slice(0, i + 1)];
+  const { order, folded, allIn, acted, bets, currentBet } = b;
+  let live = 0;
+  let able = 0;
+  for (const s of order) {
+    if (folded.includes(s)) continue;
+    live++;
+    if (!allIn.includes(s)) able++;
+  }
+  if (live <= 1) return [];
+  const due: number[] = [];
+  const first = b.lastActor === null ? 0 : order.indexOf(b.lastActor) + 1;
+  for (let k = 0; k < order.length; k++) {
+    const s = order[(first + k) % order.length] as number;
+    if (folded.includes(s) || allIn.includes(s)) continue;
+    // With one player left able to bet, only a bet to match is owed: nobody is left to raise.
+    if ((bets[s] ?? 0) < currentBet || (able > 1 && !acted.includes(s))) due.push(s);
+  }
+  return due;
 }
 
 /** Betting round closed: nobody owes an action, or the dealer collected the bets after the last one. */
