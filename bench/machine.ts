@@ -18,9 +18,12 @@ const bareMachine = setup({
   on: { '*': { actions: assign({ events: ({ context }) => context.events + 1 }) } },
 });
 
-/** Passes over the corpus per timed run, and timed runs of each machine (their median is reported). */
+/**
+ * Passes over the corpus per timed run, and timed runs of each machine (their median is reported): on a
+ * shared host single runs of either vary by ±25%, and a median of five still moved the ratio by a third.
+ */
 const PASSES = 4;
-const RUNS = 5;
+const RUNS = 12;
 
 /** Events per second through `actor`, started here; `--profile` looks at what runs under this name. */
 function sendAll(actor: AnyActor, events: readonly DomainEvent[]): number {
