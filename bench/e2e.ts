@@ -23,8 +23,8 @@ import { monotonicMs, percentile, rounded, sums } from './lib/stats.js';
  * driver, normaliser, journal (synchronous=FULL) and table machine rule on it; the alert reaches a
  * display client in another process over `/ws`: the state message that opens the incident, which is
  * what the screen draws the alert, its ruling and its procedure from (the `output` message sent after
- * it repeats the incident; the screen draws nothing from it). Hand after hand the dealer pitches a card of another
- * table's deck (FOREIGN_CARD, the hand void) and then the next card.
+ * it repeats the incident; the screen draws nothing from it). Hand after hand the dealer pitches a
+ * card of another table's deck (FOREIGN_CARD, the hand void) and then the next card.
  *
  * A read is judged once its antenna cycle is over (the reordering window, `orderWindowMs`): by the
  * next read that comes a window or more after it, or else by the table's clock. The time measured is
