@@ -4,8 +4,23 @@ import type { Act } from './events.js';
 export type BettingStreet = 'preflop' | 'flop' | 'turn' | 'river';
 
 /**
+ * A level the bet reached in this round: the blinds' (0 after the flop), then one per bet or raise.
+ * Levels only go up, so a level opened after a seat's last action is above that seat's bet.
+ */
+export interface BetLevel {
+  /** The level's total; null while the bet or raise that opened it was keyed without its amount. */
+  amount: number | null;
+  /** The round's action number that opened it; -1 for the blinds' level. */
+  at: number;
+  /** The seat whose action opened it; null for the blinds' level. */
+  seat: number | null;
+}
+
+/**
  * One hand's betting: the current round plus who folded or is all-in. Amounts are each seat's
- * total in the current round ("raise to 300"). Values are replaced, never mutated.
+ * total in the current round ("raise to 300"). An amount the dealer did not key is unknown, never
+ * zero and never a new level: a later amount (a call's, a bet zone's) fills it in. Values are
+ * replaced, never mutated.
  */
 export interface Betting {
   street: BettingStreet;
@@ -13,10 +28,14 @@ export interface Betting {
   order: number[];
   folded: number[];
   allIn: number[];
-  bets: Record<number, number>;
-  currentBet: number;
-  /** Seats that acted since the last bet or raise. */
-  acted: number[];
+  /** Each seat's total in the round; null when its action was keyed without an amount not known yet. */
+  bets: Record<number, number | null>;
+  /** The levels of this round, lowest first; never empty. */
+  levels: BetLevel[];
+  /** Each seat's last action in this round, by its action number. */
+  lastAct: Record<number, number>;
+  /** Actions taken in this round. */
+  count: number;
   /** Pending seats that a later player's out-of-turn action went past. */
   passed: number[];
   lastActor: number | null;
@@ -45,8 +64,9 @@ export function openBetting(order: readonly number[], blinds: BlindPosts): Betti
     folded: [],
     allIn: [...(blinds.allIn ?? [])],
     bets,
-    currentBet: blinds.amounts[1],
-    acted: [],
+    levels: [{ amount: blinds.amounts[1], at: -1, seat: null }],
+    lastAct: {},
+    count: 0,
     passed: [],
     lastActor: null,
     collected: false,
@@ -61,8 +81,9 @@ export function nextRound(b: Betting, street: BettingStreet, order: readonly num
     street,
     order: order.filter((s) => !b.folded.includes(s)),
     bets: {},
-    currentBet: 0,
-    acted: [],
+    levels: [{ amount: 0, at: -1, seat: null }],
+    lastAct: {},
+    count: 0,
     passed: [],
     lastActor: null,
     collected: false,
@@ -71,31 +92,118 @@ export function nextRound(b: Betting, street: BettingStreet, order: readonly num
 
 const PUTS_CHIPS: ReadonlySet<Act> = new Set(['call', 'bet', 'raise', 'allin']);
 
-/** Applies one action. Actions by seats not in the hand are ignored (nothing to judge). */
+function topLevel(b: Betting): BetLevel {
+  return b.levels[b.levels.length - 1] as BetLevel;
+}
+
+/**
+ * Applies one action. Actions by seats not in the hand are ignored (nothing to judge). A call matches
+ * the level, whatever amount it carries: it never raises the bet (an amount above a known level tells
+ * that an all-in keyed without its amount raised it). A bet or raise opens a level, known or not.
+ */
 export function applyAction(b: Betting, seat: number, act: Act, amount?: number): Betting {
   if (!b.order.includes(seat) || b.folded.includes(seat) || b.allIn.includes(seat)) return b;
+  const n = b.count;
   const next: Betting = {
     ...b,
     bets: { ...b.bets },
-    acted: [...b.acted],
+    lastAct: { ...b.lastAct, [seat]: n },
+    count: n + 1,
     passed: passedAfter(b, seat),
     actions: [...b.actions, { seat, chips: PUTS_CHIPS.has(act) }],
     lastActor: seat,
     collected: false,
   };
-  if (act === 'fold') next.folded = [...b.folded, seat];
-  if (act === 'call') next.bets[seat] = amount ?? b.currentBet;
-  if (act === 'bet' || act === 'raise' || act === 'allin') next.bets[seat] = amount ?? b.currentBet;
-  if (act === 'allin') next.allIn = [...b.allIn, seat];
-  const total = next.bets[seat] ?? 0;
-  // A bet or raise keyed without its amount still reopens the action.
-  const raises = total > b.currentBet || (amount === undefined && (act === 'bet' || act === 'raise'));
-  if (raises) {
-    next.currentBet = Math.max(total, b.currentBet);
-    next.acted = [];
+  const top = topLevel(b);
+  switch (act) {
+    case 'fold':
+      next.folded = [...b.folded, seat];
+      return next;
+    case 'check':
+      return next;
+    case 'call':
+      if (amount === undefined) {
+        next.bets[seat] = unrevealedAllIn(b, top) === null ? top.amount : null;
+        return next;
+      }
+      next.bets[seat] = amount;
+      return learnLevel(next, amount);
+    case 'bet':
+    case 'raise':
+      next.bets[seat] = amount ?? null;
+      if (amount !== undefined && top.amount !== null && amount <= top.amount) {
+        // A bet zone's "bet to X" at or below the level: a call, or short of it (still owed).
+        if (amount < top.amount) next.lastAct = b.lastAct;
+        return next;
+      }
+      next.levels = [...b.levels, { amount: amount ?? null, at: n, seat }];
+      return next;
+    case 'allin':
+      next.allIn = [...b.allIn, seat];
+      next.bets[seat] = amount ?? null;
+      // Above a known level it raises; for less, or against a level not known, it opens nothing.
+      if (amount !== undefined && top.amount !== null && amount > top.amount) {
+        next.levels = [...b.levels, { amount, at: n, seat }];
+      }
+      return next;
   }
-  next.acted.push(seat);
-  return next;
+}
+
+/** The last all-in since the top level was opened whose amount is not known. */
+function unrevealedAllIn(b: Betting, top: BetLevel): number | null {
+  let found: number | null = null;
+  for (const s of b.allIn) {
+    const at = b.lastAct[s];
+    if (b.bets[s] === null && at !== undefined && at >= top.at) {
+      if (found === null || at > (b.lastAct[found] as number)) found = s;
+    }
+  }
+  return found;
+}
+
+/**
+ * A seat matched the top level for `amount`: a level keyed without its amount gets it; an amount above
+ * the known level is the level an all-in keyed without its amount opened.
+ */
+function learnLevel(b: Betting, amount: number): Betting {
+  const top = topLevel(b);
+  if (top.amount === null) return fillLevel(b, b.levels.length - 1, amount);
+  if (amount <= top.amount) return b;
+  const allIn = unrevealedAllIn(b, top);
+  return allIn === null ? b : reveal(b, allIn, amount); // else no hidden raise explains it: a call never raises
+}
+
+/** The all-in of `seat`, keyed without its amount, was for `amount`, above the level: it opened one. */
+function reveal(b: Betting, seat: number, amount: number): Betting {
+  const levels = [...b.levels, { amount, at: b.lastAct[seat] as number, seat }];
+  return fillLevel({ ...b, levels, bets: { ...b.bets, [seat]: amount } }, levels.length - 1, amount);
+}
+
+/** Level `i` is `amount`: so is every bet not known yet of a seat that matched it since. */
+function fillLevel(b: Betting, i: number, amount: number): Betting {
+  const level = b.levels[i] as BetLevel;
+  const levels = b.levels.map((l, k) => (k === i ? { ...l, amount } : l));
+  const bets = { ...b.bets };
+  for (const s of b.order) {
+    const at = b.lastAct[s];
+    if (bets[s] === null && at !== undefined && at >= level.at && !b.allIn.includes(s)) bets[s] = amount;
+  }
+  if (level.seat !== null && bets[level.seat] === null) bets[level.seat] = amount;
+  return { ...b, levels, bets };
+}
+
+/**
+ * A bet zone settled at `amount` for `seat` whose action was keyed without its amount: its total. It
+ * fills the level the seat opened or called, or reveals the level its all-in opened.
+ */
+export function betSeen(b: Betting, seat: number, amount: number): Betting {
+  const at = b.lastAct[seat];
+  if (amount <= 0 || b.bets[seat] !== null || at === undefined) return b;
+  const known = { ...b, bets: { ...b.bets, [seat]: amount } };
+  const top = topLevel(b);
+  if (at < top.at) return known; // a level opened since went past it
+  if (!b.allIn.includes(seat)) return learnLevel(known, amount);
+  return top.amount !== null && amount > top.amount ? reveal(known, seat, amount) : known;
 }
 
 /**
@@ -124,11 +232,12 @@ function withChips(b: Betting): number[] {
 }
 
 /**
- * Seats whose action is pending, in turn order from the one whose turn it is (after the last actor).
- * One pass over the order, without intermediate lists: it runs several times for every action.
+ * Seats whose action is pending, in turn order from the one whose turn it is (after the last actor):
+ * those that have not acted since the top level was opened. One pass over the order, without
+ * intermediate lists: it runs several times for every action.
  */
 export function pending(b: Betting): number[] {
-  const { order, folded, allIn, acted, bets, currentBet } = b;
+  const { order, folded, allIn, lastAct, bets } = b;
   let live = 0;
   let able = 0;
   for (const s of order) {
@@ -137,13 +246,16 @@ export function pending(b: Betting): number[] {
     if (!allIn.includes(s)) able++;
   }
   if (live <= 1) return [];
+  const top = topLevel(b);
   const due: number[] = [];
   const first = b.lastActor === null ? 0 : order.indexOf(b.lastActor) + 1;
   for (let k = 0; k < order.length; k++) {
     const s = order[(first + k) % order.length] as number;
     if (folded.includes(s) || allIn.includes(s)) continue;
-    // With one player left able to bet, only a bet to match is owed: nobody is left to raise.
-    if ((bets[s] ?? 0) < currentBet || (able > 1 && !acted.includes(s))) due.push(s);
+    if ((lastAct[s] ?? -2) >= top.at) continue;
+    // With one player left able to bet, only a bet to match is owed: nobody is left to raise. A bet
+    // or raise opened after the seat acted is above its bet; the blinds' level, only if it is short.
+    if (able > 1 || top.at >= 0 || (bets[s] ?? 0) < (top.amount ?? 0)) due.push(s);
   }
   return due;
 }

@@ -11,3 +11,7 @@ export function seatOf(zone: Zone): number | null {
 export function seatZone(seat: number): Zone {
   return `seat:${seat}`;
 }
+
+export function betZoneSeat(zone: ChipZone): number | null {
+  return zone.startsWith('bet:') ? Number(zone.slice(4)) : null;
+}

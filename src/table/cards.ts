@@ -16,7 +16,7 @@ import {
   remove,
   substantial,
 } from './draft.js';
-import type { CardInHand, Hand } from './state.js';
+import type { CardInHand, Hand, TableContext } from './state.js';
 
 /**
  * A card read judged out of the reordering window. `batch` holds the reads within the window of
@@ -202,6 +202,7 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
     return;
   }
   const position = full || h.dealEnded ? null : positionOf(h, seat, received + 1);
+  if (position !== null) h.foldInDeal = null; // the deal went on past the fold
   if (!full) changing(d, h, 'received')[seat] = received + 1;
   changing(d, h, 'holes')[seat] = [...holes, e.uid];
   setRole(d, h, e.uid, 'hole', { seat, position });
@@ -233,9 +234,11 @@ export function killSeat(d: Draft, h: Hand, seat: number): void {
  * a player still short of a card was never served. While a card reader is down the count cannot
  * be trusted: it waits for the first of these moments after the reader is back.
  */
-export function endDeal(d: Draft, at: number, { owedExcused = false } = {}): void {
+export function endDeal(d: Draft, moment: number, { owedExcused = false } = {}): void {
   const h = d.hand;
   if (h === null || (h.dealEnded && !h.countDeferred)) return;
+  const at = h.foldInDeal?.seq ?? moment;
+  h.foldInDeal = null;
   h.dealEnded = true;
   if (h.status === 'dealing') h.status = 'betting';
   h.countDeferred = d.ctx.readersDown.length > 0;
@@ -253,6 +256,17 @@ export function endDeal(d: Draft, at: number, { owedExcused = false } = {}): voi
     if (ruling === 'HAND_DEAD') killSeat(d, h, seat);
     if (!judging(h)) return;
   }
+}
+
+/** A dealer who pitches no hole card for this long after a fold has ended the deal at the fold. */
+export const DEAL_PAUSE_MS = 2000;
+
+/** The deal was left at a fold long enough, with no hole card still held in the window: it ended there. */
+export function dealPaused(ctx: TableContext, t: number): boolean {
+  const fold = ctx.hand?.foldInDeal;
+  return (
+    fold != null && t - fold.t >= DEAL_PAUSE_MS && !ctx.window.some((read) => seatOf(read.zone) !== null)
+  );
 }
 
 const STREETS = ['flop', 'turn', 'river'] as const;

@@ -40,6 +40,7 @@ function copyHand(h: Hand): Hand {
     holes: h.holes,
     received: h.received,
     dealEnded: h.dealEnded,
+    foldInDeal: h.foldInDeal,
     countDeferred: h.countDeferred,
     readerGap: h.readerGap,
     owed: h.owed,

@@ -1,6 +1,7 @@
 import {
   allInPlayers,
   applyAction,
+  betSeen,
   bettingPossible,
   collect,
   handWon,
@@ -11,7 +12,7 @@ import {
 import type { CardRef } from '../domain/cards.js';
 import type { ChipsSeen, DealerInput, DeviceStatus, HandStart, PlayerAction } from '../domain/events.js';
 import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
-import { seatOf, type Zone } from '../domain/zones.js';
+import { betZoneSeat, seatOf, type Zone } from '../domain/zones.js';
 import { promptProcedure } from '../rules/index.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { dropHole, endDeal, nextInDeal, rebaseBurns, setRole, syncRound } from './cards.js';
@@ -52,6 +53,7 @@ export function startHand(d: Draft, e: HandStart): void {
     holes: {},
     received: {},
     dealEnded: false,
+    foldInDeal: null,
     countDeferred: false,
     readerGap: d.ctx.readersDown.length > 0,
     owed: [],
@@ -84,8 +86,9 @@ export function startHand(d: Draft, e: HandStart): void {
 export function onAction(d: Draft, e: PlayerAction): void {
   const h = d.hand;
   if (h === null || h.status === 'void' || h.status === 'over') return;
-  // A player may fold before the last cards are pitched; any other action says the deal is over.
+  // A fold ends the deal, unless the dealer is seen going on with it; any other action ends it at once.
   if (e.act !== 'fold') endDeal(d, e.seq);
+  else if (!h.dealEnded) h.foldInDeal ??= { seq: e.seq, t: e.t };
   if ((h.status as Hand['status']) === 'void') return; // the deal ended in a misdeal
   h.premature = null;
   h.scrambling = false;
@@ -125,11 +128,18 @@ export function onDevice(d: Draft, e: DeviceStatus): void {
   if (e.status !== 'online' && d.hand) d.hand.readerGap = true;
 }
 
-/** The pot sensor: the pot growing after the last action means the dealer collected the bets. */
+/**
+ * The pot sensor: the pot growing after the last action means the dealer collected the bets. A bet
+ * zone: the amount of a bet keyed without one.
+ */
 export function onChips(d: Draft, e: ChipsSeen): void {
   d.ctx.chips = { ...d.ctx.chips, [e.zone]: e.amount };
   const h = d.hand;
-  if (h === null || e.zone !== 'pot') return;
+  if (h === null) return;
+  const seat = betZoneSeat(e.zone);
+  if (seat !== null && h.status !== 'void' && h.status !== 'over')
+    h.betting = betSeen(h.betting, seat, e.amount);
+  if (e.zone !== 'pot') return;
   if (e.amount > h.pot) h.betting = collect(h.betting);
   h.pot = e.amount;
 }

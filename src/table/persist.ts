@@ -9,7 +9,7 @@ import type { TableConfig } from './reduce.js';
  * version is not trusted, the hand is rebuilt from its events instead. The rule profile (data with
  * functions) is stored by name and taken back from the config.
  */
-export const MACHINE_VERSION = 'table-4';
+export const MACHINE_VERSION = 'table-5';
 
 type Persisted = ReturnType<Actor<typeof tableMachine>['getPersistedSnapshot']> & {
   context: Omit<SnapshotFrom<typeof tableMachine>['context'], 'profile'> & { profile: string };

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../domain/events.js';
 import type { RuleProfile } from '../rules/types.js';
 import { confirmPuck, onPuck } from './button.js';
+import { dealPaused, endDeal } from './cards.js';
 import { tickSensorSteps } from './checks.js';
 import { onShuffler } from './deck.js';
 import { draft } from './draft.js';
@@ -54,7 +55,11 @@ const WAITS_FOR_CYCLE: ReadonlySet<DomainEvent['type']> = new Set([
 
 /** Whether a settle at `t` has anything to judge: held reads whose cycle is over, or a puck read that stayed. */
 export function settleJudges(ctx: TableContext, t: number): boolean {
-  return readsDue(ctx, t) || (ctx.puckSuspect !== null && t - ctx.puckSuspect.t >= ctx.orderWindowMs);
+  return (
+    readsDue(ctx, t) ||
+    (ctx.puckSuspect !== null && t - ctx.puckSuspect.t >= ctx.orderWindowMs) ||
+    dealPaused(ctx, t)
+  );
 }
 
 /**
@@ -95,8 +100,10 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
     case 'device':
       onDevice(d, event);
       break;
-    case 'card.gone': // a peek lifts the cards: it never removes a card from the hand
     case 'settle':
+      if (dealPaused(d.ctx, event.t)) endDeal(d, event.seq);
+      break;
+    case 'card.gone': // a peek lifts the cards: it never removes a card from the hand
       break;
   }
   tickSensorSteps(d, event);

@@ -44,6 +44,11 @@ export interface Hand {
   /** Deal positions each seat has consumed (a dead exposed card keeps its position). */
   received: Record<number, number>;
   dealEnded: boolean;
+  /**
+   * A fold before the deal was seen to end: the deal ended there, unless a hole card to a seat still
+   * short shows the dealer going on with it (a player folding out of turn during the deal).
+   */
+  foldInDeal: { seq: number; t: number } | null;
   /** The deal ended while a card reader was down: the card count waits for it to be back. */
   countDeferred: boolean;
   /** A card reader was down during this hand: read order no longer tells the deal order. */

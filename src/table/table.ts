@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import type { DomainEvent } from '../domain/events.js';
 import type { TableOutput } from '../rules/types.js';
+import { DEAL_PAUSE_MS } from './cards.js';
 import { tableMachine } from './machine.js';
 import type { TableConfig } from './reduce.js';
 
@@ -17,7 +18,9 @@ export function replayEvents(config: TableConfig, events: readonly DomainEvent[]
   };
   for (const event of events) send(event);
   const last = events[events.length - 1];
-  if (last) send({ type: 'settle', t: last.t + (config.orderWindowMs ?? 300), seq: last.seq });
+  // The end of the file: every judgment that waits on time is settled.
+  const wait = Math.max(config.orderWindowMs ?? 300, DEAL_PAUSE_MS);
+  if (last) send({ type: 'settle', t: last.t + wait, seq: last.seq });
   actor.stop();
   return outputs;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyAction,
   type Betting,
+  betSeen,
   bettingPossible,
   collect,
   handWon,
@@ -96,5 +97,70 @@ describe('all-in and no more betting', () => {
     const b = play(preflop(), [3, 'allin', 150], [10, 'fold'], [1, 'fold']);
     expect(pending(b)).toEqual([]);
     expect(bettingPossible(b)).toBe(false);
+  });
+});
+
+/** Heads-up, button 1 (small blind, first to act preflop), big blind 2. */
+function headsUp(): Betting {
+  return openBetting([1, 2], { sb: 1, bb: 2, amounts: [50, 100] });
+}
+
+describe('amounts keyed without their amount', () => {
+  it('a raise without its amount then a call with one: the raiser matched his own raise', () => {
+    const b = play(headsUp(), [1, 'raise'], [2, 'call', 300]);
+    expect(pending(b)).toEqual([]);
+    expect(b.bets).toEqual({ 1: 300, 2: 300 });
+  });
+
+  it('a raise without its amount reopens the action for everyone who had acted', () => {
+    const b = play(preflop(), [3, 'call', 200], [10, 'raise'], [1, 'call']);
+    expect(pending(b)).toEqual([2, 3]);
+    expect(roundClosed(play(b, [2, 'call', 700], [3, 'call']))).toBe(true);
+  });
+
+  it('a call for more than the known bet never raises it', () => {
+    const b = play(preflop(), [3, 'raise', 600], [10, 'call', 900], [1, 'fold'], [2, 'fold']);
+    expect(roundClosed(b)).toBe(true);
+  });
+
+  it('a postflop bet without its amount, then calls with one', () => {
+    const flop = nextRound(
+      play(preflop(), [3, 'call', 200], [10, 'fold'], [1, 'fold'], [2, 'check']),
+      'flop',
+      [2, 3],
+    );
+    const b = play(flop, [2, 'bet'], [3, 'call', 400]);
+    expect(roundClosed(b)).toBe(true);
+    expect(b.bets).toEqual({ 2: 400, 3: 400 });
+  });
+
+  it('an all-in without its amount followed by calls without one leaves nobody owing', () => {
+    const b = play(preflop(), [3, 'call', 200], [10, 'allin'], [1, 'call'], [2, 'call']);
+    expect(pending(b)).toEqual([]);
+  });
+
+  it('a call above the known level tells the all-in keyed without its amount raised it', () => {
+    const b = play(preflop(), [3, 'call', 200], [10, 'allin'], [1, 'call'], [2, 'call', 800]);
+    expect(pending(b)).toEqual([3]);
+    expect(b.bets).toMatchObject({ 10: 800, 1: 800, 2: 800 });
+    expect(roundClosed(play(b, [3, 'call']))).toBe(true);
+  });
+
+  it('a bet zone fills in the amount of a raise keyed without one', () => {
+    const b = betSeen(play(preflop(), [3, 'raise']), 3, 500);
+    expect(b.bets[3]).toBe(500);
+    expect(b.levels.at(-1)?.amount).toBe(500);
+    expect(pending(play(b, [10, 'call', 500]))).toEqual([1, 2]);
+  });
+
+  it('a bet zone showing an all-in above the level reopens the action for those before it', () => {
+    const b = betSeen(play(preflop(), [3, 'call', 200], [10, 'allin'], [1, 'call']), 10, 1200);
+    expect(pending(b)).toEqual([2, 3]);
+    expect(b.bets[1]).toBe(1200);
+  });
+
+  it('a bet zone showing a known bet changes nothing', () => {
+    const b = play(preflop(), [3, 'raise', 600]);
+    expect(betSeen(b, 3, 600)).toBe(b);
   });
 });
