@@ -141,12 +141,20 @@ export function applyAction(b: Betting, seat: number, act: Act, amount?: number)
     case 'allin':
       next.allIn = [...b.allIn, seat];
       next.bets[seat] = amount ?? null;
-      // Above a known level it raises; for less, or against a level not known, it opens nothing.
-      if (amount !== undefined && top.amount !== null && amount > top.amount) {
-        next.levels = [...b.levels, { amount, at: n, seat }];
-      }
+      if (allInRaises(b, top, amount)) next.levels = [...b.levels, { amount: amount ?? null, at: n, seat }];
       return next;
   }
+}
+
+/**
+ * An all-in opens a level when it is surely above the top one: into an unopened round whatever its
+ * amount, else for more than a known level that no all-in of unknown amount may already have passed.
+ */
+function allInRaises(b: Betting, top: BetLevel, amount: number | undefined): boolean {
+  if (top.amount === 0) return true;
+  return (
+    amount !== undefined && top.amount !== null && amount > top.amount && unrevealedAllIn(b, top) === null
+  );
 }
 
 /** The last all-in since the top level was opened whose amount is not known. */

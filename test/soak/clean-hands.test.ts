@@ -435,7 +435,7 @@ function checkSession(session: Session): string[] {
         firstCard = false;
         replay.card(e.card.zone, e.card.card, e.t, i);
       } else if ('gone' in e) replay.gone(e.gone.zone, e.gone.card, i);
-      else if ('action' in e) replay.action(e.action, i);
+      else if ('action' in e) replay.action({ amount: session.unkeyed.get(e.action), ...e.action }, i);
       else if ('chips' in e) replay.chips(e.chips.zone, e.chips.amount, i);
       else if ('dealer' in e) replay.dealer(e.dealer.input, i);
       else if ('button' in e) {
@@ -563,8 +563,14 @@ describe('clean-hands generator', () => {
             burns.add(e.card.card);
             current = 0;
           }
-          if (!('action' in e) || e.action.amount === undefined) continue;
-          const { act, amount } = e.action;
+          if (!('action' in e)) continue;
+          const { act } = e.action;
+          const amount = e.action.amount ?? session.unkeyed.get(e.action);
+          if (amount === undefined) continue;
+          if (e.action.amount === undefined) {
+            bump(`${act} without an amount`);
+            if (session.config.chips) bump('amount from the bet zone');
+          }
           if (act === 'allin' && amount < current) bump('all-in for less');
           if (act === 'allin' && amount > current && amount - current < h.blinds[1]) bump('incomplete raise');
           if (allInBefore && act !== 'allin' && burns.size > 0) bump('betting beside an all-in');
@@ -576,6 +582,11 @@ describe('clean-hands generator', () => {
     const needed = [
       'profile:main-event-2014',
       'profile:french-casino',
+      'bet without an amount',
+      'raise without an amount',
+      'allin without an amount',
+      'call without an amount',
+      'amount from the bet zone',
       'profile:tda-2007',
       'walk',
       'fold:preflop',

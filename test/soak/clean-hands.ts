@@ -94,6 +94,8 @@ export interface Session {
   config: SessionConfig;
   scenario: Scenario;
   hands: HandInfo[];
+  /** The amounts of the actions keyed without one, for a referee that checks the hands were legal. */
+  unkeyed: Map<ActionBody, number>;
 }
 
 export interface SessionConfig {
@@ -114,6 +116,11 @@ export interface SessionConfig {
   muck: number;
   dealDone: number;
   handEnd: number;
+  /**
+   * Chance a bet, raise, all-in or call is keyed without its amount (the dealer's keypad left it out);
+   * at tables with chip sensors the amount still shows in the bet zone after the action.
+   */
+  unkeyed: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -324,6 +331,7 @@ interface SessionState {
   prevBb: number | null;
   prevSbSeat: number | null;
   t: number;
+  unkeyed: Map<ActionBody, number>;
 }
 
 function randomConfig(rng: Rng, o: Partial<SessionConfig>): SessionConfig {
@@ -360,6 +368,7 @@ function randomConfig(rng: Rng, o: Partial<SessionConfig>): SessionConfig {
     muck: rng.next(),
     dealDone: rng.next() * 0.6,
     handEnd: 0.6 + rng.next() * 0.4,
+    unkeyed: rng.chance(0.4) ? rng.next() * 0.6 : 0,
     ...o,
   };
 }
@@ -417,6 +426,7 @@ export function generateSessionDetailed(
     prevBb: null,
     prevSbSeat: null,
     t: rng.int(0, 5000),
+    unkeyed: new Map(),
   };
   for (const seat of cfg.occupied) s.stacks.set(seat, Math.max(newStack(s), minStack(s)));
   const events: ScenarioEvent[] = [];
@@ -441,7 +451,7 @@ export function generateSessionDetailed(
     events,
     expect: [],
   };
-  return { seed, config: cfg, scenario, hands: infos };
+  return { seed, config: cfg, scenario, hands: infos, unkeyed: s.unkeyed };
 }
 
 /** One scenario object holding `hands` clean hands in a row at one table. */
@@ -718,10 +728,10 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
       } else {
         act = 'check';
       }
-      const t = emit(Math.max(lastAction + actionGap(), s.t + 100), {
-        t: 0,
-        action: amount === undefined ? { seat: p.seat, act } : { seat: p.seat, act, amount },
-      });
+      const action: ActionBody = { seat: p.seat, act };
+      if (amount !== undefined && rng.chance(cfg.unkeyed)) s.unkeyed.set(action, amount);
+      else if (amount !== undefined) action.amount = amount;
+      const t = emit(Math.max(lastAction + actionGap(), s.t + 100), { t: 0, action });
       lastAction = t;
       p.acted = true;
       if (act === 'fold') {

@@ -146,6 +146,17 @@ describe('amounts keyed without their amount', () => {
     expect(roundClosed(play(b, [3, 'call']))).toBe(true);
   });
 
+  it('an all-in without its amount into an unopened round is a bet; a known all-in after it raises nothing known', () => {
+    const flop = nextRound(
+      play(preflop(), [3, 'call', 200], [10, 'call', 200], [1, 'call', 200], [2, 'check']),
+      'flop',
+      [1, 2, 3, 10],
+    );
+    const b = play(flop, [1, 'check'], [2, 'allin'], [3, 'call'], [10, 'allin', 2250]);
+    expect(pending(b)).toEqual([1]);
+    expect(roundClosed(play(b, [1, 'call']))).toBe(true);
+  });
+
   it('a bet zone fills in the amount of a raise keyed without one', () => {
     const b = betSeen(play(preflop(), [3, 'raise']), 3, 500);
     expect(b.bets[3]).toBe(500);
