@@ -230,3 +230,32 @@ describe('hole cards stay secret', () => {
     expect(shown).toMatchObject({ incident: 'EXPOSED_CARD', secret: [] });
   });
 });
+
+describe('a fold during the deal', () => {
+  /** The deal short of the button's (seat 4) second card, then seat 3's fold at t 4000. */
+  const shortDeal: Item[] = [...DEAL.slice(0, 7), { t: 4000, action: { seat: 3, act: 'fold' } }];
+
+  function afterSettle(t: number): string[] {
+    const { config, events } = table(shortDeal);
+    const ctx = [...events, { type: 'settle', t, seq: events.length } as DomainEvent].reduce(
+      reduce,
+      initialContext(config),
+    );
+    return ctx.outputs.flatMap((o) => (o.kind === 'incident' ? [`${o.incident} ${o.at}`] : []));
+  }
+
+  it('ends the deal at the fold once the dealer has paused for two seconds', () => {
+    expect(afterSettle(5900)).toEqual([]);
+    expect(afterSettle(6000)).toEqual(['MISSING_CARD 8']);
+  });
+
+  it('ends the deal at the fold when the next action comes', () => {
+    expect(incidents([...shortDeal, { t: 4500, action: { seat: 4, act: 'call', amount: 100 } }])).toEqual([
+      'MISSING_CARD 8',
+    ]);
+  });
+
+  it('does not end it when the dealer goes on with the deal', () => {
+    expect(incidents([...shortDeal, { t: 4500, card: { zone: 'seat:4', card: '5c' } }])).toEqual([]);
+  });
+});
