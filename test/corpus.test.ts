@@ -2,14 +2,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, PROFILE_IDS } from '../src/rules/index.js';
+import { INCIDENTS, type TableOutput } from '../src/rules/types.js';
 import { checkOutputs } from '../src/scenario/check.js';
 import { parseScenarioText } from '../src/scenario/load.js';
 import { initialContext, reduce } from '../src/table/reduce.js';
 import type { TableContext } from '../src/table/state.js';
 import { replayEvents } from '../src/table/table.js';
+import { rulingsOfTables } from './rulings-tables.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const FOLDERS = [join(ROOT, 'test/scenarios'), join(ROOT, '../shared/scenarios')];
+const RULINGS_MD = join(ROOT, '../shared/RULINGS.md');
+/**
+ * Pots and showdown are not built yet: the machine has no award and no such incident. Its rows are
+ * asked of the corpus as soon as the machine knows the incident (see the last test).
+ */
+const NOT_BUILT: ReadonlySet<string> = new Set(['WINNING_HAND_MUCKED']);
 
 function scenarioFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -31,8 +39,35 @@ function frozen(ctx: TableContext): TableContext {
   return Object.freeze(ctx);
 }
 
-/** `profile incident ruling` of every incident the corpus raises. */
-const raised = new Set<string>();
+/** `profile incident ruling` of an incident, `profile prompt` of a prompt. */
+function keyOf(profile: string, output: TableOutput): string {
+  return `${profile} ${output.kind === 'incident' ? `${output.incident} ${output.ruling}` : output.prompt}`;
+}
+
+const replays = new Map<string, { differences: string[]; raised: string[] }>();
+
+/** A file's replay against its `expect`, once: the coverage tests read it whatever tests were run. */
+function replay(file: string): { differences: string[]; raised: string[] } {
+  let done = replays.get(file);
+  if (done === undefined) {
+    const scenario = parseScenarioText(readFileSync(file, 'utf8'), file);
+    const outputs = replayEvents(scenario.config, scenario.events);
+    done = {
+      differences: checkOutputs(scenario.expect, outputs, scenario.codeOf),
+      raised: outputs.map((output) => keyOf(scenario.profile.id, output)),
+    };
+    replays.set(file, done);
+  }
+  return done;
+}
+
+/**
+ * What the corpus raises, from its files alone (a ruling only a unit test reaches is not in it), and
+ * only from files that pass their check: a failing file vouches for nothing.
+ */
+function raisedByCorpus(): Set<string> {
+  return new Set(files.flatMap((file) => (replay(file).differences.length === 0 ? replay(file).raised : [])));
+}
 
 describe('scenario corpus: every file passes `croupier replay --check`', () => {
   it('has a corpus', () => {
@@ -40,13 +75,7 @@ describe('scenario corpus: every file passes `croupier replay --check`', () => {
   });
 
   it.each(files.map((file) => [relative(ROOT, file), file]))('%s', (_name, file) => {
-    const scenario = parseScenarioText(readFileSync(file, 'utf8'), file);
-    const { seats, orderWindowMs } = scenario.table;
-    const outputs = replayEvents({ seats, orderWindowMs, profile: scenario.profile }, scenario.events);
-    expect(checkOutputs(scenario.expect, outputs, scenario.codeOf)).toEqual([]);
-    for (const o of outputs) {
-      raised.add(`${scenario.profile.id} ${o.kind === 'incident' ? `${o.incident} ${o.ruling}` : o.prompt}`);
-    }
+    expect(replay(file).differences).toEqual([]);
   });
 
   // The machine is pure: no step changes what an earlier snapshot holds, however the hand goes.
@@ -54,18 +83,32 @@ describe('scenario corpus: every file passes `croupier replay --check`', () => {
     '%s leaves every earlier context untouched',
     (_name, file) => {
       const scenario = parseScenarioText(readFileSync(file, 'utf8'), file);
-      const { seats, orderWindowMs } = scenario.table;
-      let ctx = frozen(initialContext({ seats, orderWindowMs, profile: scenario.profile }));
+      let ctx = frozen(initialContext(scenario.config));
       for (const event of scenario.events) ctx = frozen(reduce(ctx, event));
       expect(ctx.hands).toBe(scenario.events.filter((event) => event.type === 'hand.start').length);
     },
   );
 
-  it('exercises every ruling of every row of RULINGS.md under every profile', () => {
+  it('raises every (incident, ruling, profile) of the incident tables of RULINGS.md', () => {
+    const profiles: readonly string[] = PROFILE_IDS;
+    const wanted = rulingsOfTables(readFileSync(RULINGS_MD, 'utf8'), PROFILE_IDS)
+      .filter(({ profile, incident }) => profiles.includes(profile) && !NOT_BUILT.has(incident))
+      .map(({ profile, incident, ruling }) => `${profile} ${incident}${ruling === null ? '' : ` ${ruling}`}`);
+    const raised = raisedByCorpus();
+    expect([...new Set(wanted)].filter((w) => !raised.has(w))).toEqual([]);
+  });
+
+  // The catalogue adds branches the tables leave to prose (an exposed card after the deal, a
+  // procedure the sensors contradict): each is asked of the corpus too.
+  it('raises every ruling of every entry of the rules catalogue under every profile', () => {
     const wanted = CATALOGUE.flatMap((entry) =>
       PROFILE_IDS.map((id) => `${id} ${entry.facts.incident} ${entry.expected[id]}`),
     );
-    const prompts = PROFILE_IDS.map((id) => `${id} ALL_IN_SHOWDOWN`);
-    expect([...new Set([...wanted, ...prompts])].filter((w) => !raised.has(w))).toEqual([]);
+    const raised = raisedByCorpus();
+    expect([...new Set(wanted)].filter((w) => !raised.has(w))).toEqual([]);
+  });
+
+  it('leaves out of the tables only incidents the machine does not raise yet', () => {
+    expect(INCIDENTS.filter((incident) => NOT_BUILT.has(incident))).toEqual([]);
   });
 });

@@ -24,7 +24,21 @@ interface Tag {
   face: Face;
   /** 1 for the deck's own card, 2.. for further tags of the same face (replacement cards). */
   copy: number;
+  /** The deck the table knows the card by: the first registered deck of its back (see `registerDeck`). */
+  playsAs: string;
 }
+
+/** A scenario's deck: its id and the colour of its back. */
+export interface ScenarioDeck {
+  id: string;
+  back: string;
+}
+
+/**
+ * The backs of a scenario's plain deck ids, alternating as a table's two colours do. A back a
+ * scenario names has no space, so it is never one of these.
+ */
+const PLAIN_BACKS = ['first back', 'second back'] as const;
 
 function describeTag({ deck, face, copy }: Tag): string {
   return `${face} of deck ${deck}${copy > 1 ? ` (copy ${copy})` : ''}`;
@@ -35,21 +49,35 @@ export class DeckRegistry {
   readonly #tags = new Map<string, Tag>();
   /** UIDs of each deck's face, by copy: key `deck face`. */
   readonly #copies = new Map<string, string[]>();
+  /** The deck each registered deck plays as. */
+  readonly #playsAs = new Map<string, string>();
+  /** The first registered deck of each named back. */
+  readonly #firstOfBack = new Map<string, string>();
 
-  /** A registry holding each deck with the deterministic scenario UIDs (see `scenarioUid`). */
-  static forScenario(deckIds: readonly string[]): DeckRegistry {
+  /**
+   * A registry holding each deck with the deterministic scenario UIDs (see `scenarioUid`). Plain ids
+   * alternate two backs (A, B, then C a copy of A); `{ id, back }` decks have the back they name.
+   */
+  static forScenario(decks: readonly (string | ScenarioDeck)[]): DeckRegistry {
     const registry = new DeckRegistry();
-    for (const deckId of deckIds) {
+    decks.forEach((deck, i) => {
+      const { id, back } = typeof deck === 'string' ? { id: deck, back: PLAIN_BACKS[i % 2] } : deck;
       registry.registerDeck(
-        deckId,
-        FACES.map((face) => scenarioUid(deckId, face)),
+        id,
+        FACES.map((face) => scenarioUid(id, face)),
+        back,
       );
-    }
+    });
     return registry;
   }
 
-  /** Registers a deck scanned in the known order: `uidsInFacesOrder[i]` is the tag of `FACES[i]`. */
-  registerDeck(deckId: string, uidsInFacesOrder: readonly string[]): void {
+  /**
+   * Registers a deck scanned in the known order: `uidsInFacesOrder[i]` is the tag of `FACES[i]`.
+   * Decks of one `back` are interchangeable copies: the table tells decks apart by their back only,
+   * so a copy's cards read as the first deck of that back (a face of both in play is a duplicate
+   * card, not a mixed deck). A deck registered without a back is a colour of its own.
+   */
+  registerDeck(deckId: string, uidsInFacesOrder: readonly string[], back?: string): void {
     if (deckId === '') throw new RegistryError('a deck id must not be empty');
     if (this.decks().includes(deckId)) throw new RegistryError(`deck ${deckId} is already registered`);
     if (uidsInFacesOrder.length !== FACES.length) {
@@ -66,28 +94,45 @@ export class DeckRegistry {
       this.#assertFree(uid);
       listed.set(uid, face);
     });
-    for (const [uid, face] of listed) this.#add(uid, { deck: deckId, face, copy: 1 });
+    const playsAs = (back === undefined ? undefined : this.#firstOfBack.get(back)) ?? deckId;
+    if (back !== undefined && playsAs === deckId) this.#firstOfBack.set(back, deckId);
+    this.#playsAs.set(deckId, playsAs);
+    for (const [uid, face] of listed) this.#add(uid, { deck: deckId, face, copy: 1, playsAs });
   }
 
   /** Registers a further physical tag for a face of a registered deck (e.g. a replacement card). */
   addTag(deckId: string, face: Face, uid: string): void {
     const copies = this.#copies.get(copiesKey(deckId, face));
-    if (!copies) throw new RegistryError(`deck ${deckId} is not registered`);
+    const playsAs = this.#playsAs.get(deckId);
+    if (!copies || playsAs === undefined) throw new RegistryError(`deck ${deckId} is not registered`);
     const normalised = normaliseUid(uid);
     this.#assertFree(normalised);
-    this.#add(normalised, { deck: deckId, face, copy: copies.length + 1 });
+    this.#add(normalised, { deck: deckId, face, copy: copies.length + 1, playsAs });
   }
 
-  /** The card a tag stands for; face and deck are null for a tag no registered deck has (a foreign card). */
+  /**
+   * The card a tag stands for, as the table knows it (a copy deck's card names the deck it plays as);
+   * face and deck are null for a tag no registered deck has (a foreign card).
+   */
   lookup(uid: string): CardRef {
     const normalised = uid.toUpperCase();
     const tag = this.#tags.get(normalised);
-    return { uid: normalised, face: tag?.face ?? null, deck: tag?.deck ?? null };
+    return { uid: normalised, face: tag?.face ?? null, deck: tag?.playsAs ?? null };
   }
 
   /** Which physical tag of its face a UID is (1 = the deck's own card); undefined when unknown. */
   copyOf(uid: string): number | undefined {
     return this.#tags.get(uid.toUpperCase())?.copy;
+  }
+
+  /** The registered deck a tag belongs to, a copy deck's own id included; undefined when unknown. */
+  deckOf(uid: string): string | undefined {
+    return this.#tags.get(uid.toUpperCase())?.deck;
+  }
+
+  /** The deck a registered deck's cards play as (itself unless it is a copy); undefined when unknown. */
+  playsAs(deckId: string): string | undefined {
+    return this.#playsAs.get(deckId);
   }
 
   uidOf(deckId: string, face: Face, copy = 1): string | undefined {

@@ -1,6 +1,6 @@
 import type { CardRef } from '../domain/cards.js';
-import type { TableOutput } from '../rules/types.js';
-import type { Expectation } from './schema.js';
+import type { PromptReport, TableOutput } from '../rules/types.js';
+import type { Expectation, PromptExpectation } from './schema.js';
 
 /**
  * Compares a replay's outputs with a scenario's `expect` (DESIGN.md, `--check`): expected incidents match
@@ -66,7 +66,8 @@ export function checkOutputs(
 function matches(wanted: Expectation, got: TableOutput): boolean {
   if (wanted.at !== undefined && wanted.at !== got.at) return false;
   if (wanted.seats !== undefined && !sameSet(wanted.seats, got.seats)) return false;
-  if (wanted.kind === 'prompt') return got.kind === 'prompt' && got.prompt === wanted.prompt;
+  if (wanted.kind === 'prompt')
+    return got.kind === 'prompt' && got.prompt === wanted.prompt && sameHand(wanted, got);
   return (
     got.kind === 'incident' &&
     got.incident === wanted.incident &&
@@ -76,6 +77,18 @@ function matches(wanted: Expectation, got: TableOutput): boolean {
         wanted.cards.map((card) => card.uid),
         got.cards.map((card) => card.uid),
       ))
+  );
+}
+
+/** A NEXT_HAND prompt's hand: button, blinds' seats and amounts where the file gives them, players as a set. */
+function sameHand(wanted: PromptExpectation, got: PromptReport): boolean {
+  const same = (key: 'button' | 'sb' | 'bb') => wanted[key] === undefined || wanted[key] === got[key];
+  return (
+    same('button') &&
+    same('sb') &&
+    same('bb') &&
+    (wanted.players === undefined || sameSet(wanted.players, got.players ?? [])) &&
+    (wanted.blinds === undefined || wanted.blinds.join() === got.blinds?.join())
   );
 }
 
@@ -89,6 +102,10 @@ function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
 function describe(item: Expectation | TableOutput, codeOf: (card: CardRef) => string): string {
   const parts = [item.kind === 'incident' ? `${item.incident} (${item.ruling})` : `prompt ${item.prompt}`];
   if (item.seats !== undefined) parts.push(`seats [${item.seats.join(', ')}]`);
+  if (item.kind === 'prompt' && item.button !== undefined) {
+    parts.push(`button ${item.button} sb ${item.sb ?? 'none'} bb ${item.bb}`);
+    if (item.blinds) parts.push(`blinds ${item.blinds.join('/')}`);
+  }
   if (item.kind === 'incident' && item.cards !== undefined)
     parts.push(`cards [${item.cards.map(codeOf).join(', ')}]`);
   if (item.at !== undefined) parts.push(`at ${item.at}`);

@@ -3,10 +3,13 @@ import type { CardRef } from '../domain/cards.js';
 import { DeckRegistry, RegistryError } from '../domain/deck-registry.js';
 import type { DomainEvent } from '../domain/events.js';
 import type { RuleProfile } from '../rules/types.js';
+import type { TableConfig } from '../table/reduce.js';
+import type { Level } from '../table/state.js';
 import { describeIssue, ScenarioError, show } from './errors.js';
 import { CardNotation } from './notation.js';
 import {
   againstTable,
+  deckIdOf,
   documentSchema,
   type EventBody,
   type Expectation,
@@ -22,7 +25,10 @@ export type { Expectation } from './schema.js';
 export interface Scenario {
   name: string;
   profile: RuleProfile;
-  table: { seats: number; orderWindowMs: number };
+  table: { seats: number; orderWindowMs: number; levels?: Level[] };
+  /** The table the events are replayed at: seats, rulebook, window, level schedule, deck rotation. */
+  config: TableConfig;
+  /** The ids of the scenario's decks, as listed. */
   decks: string[];
   registry: DeckRegistry;
   events: DomainEvent[];
@@ -60,6 +66,7 @@ export function loadScenario(input: unknown, fileName: string): Scenario {
   };
 
   const doc = read(documentSchema, input, []);
+  const decks = doc.decks.map(deckIdOf);
   let registry: DeckRegistry;
   try {
     registry = DeckRegistry.forScenario(doc.decks);
@@ -70,7 +77,7 @@ export function loadScenario(input: unknown, fileName: string): Scenario {
   const notation = new CardNotation(registry);
   const table = {
     seats: doc.table.seats,
-    decks: doc.decks,
+    decks,
     registry,
     notation,
     eventCount: doc.events.length,
@@ -115,7 +122,15 @@ export function loadScenario(input: unknown, fileName: string): Scenario {
     name: doc.name,
     profile: doc.profile,
     table: doc.table,
-    decks: doc.decks,
+    config: {
+      seats: doc.table.seats,
+      profile: doc.profile,
+      orderWindowMs: doc.table.orderWindowMs,
+      ...(doc.table.levels && { levels: doc.table.levels }),
+      // Copies play as their back's first deck: the rotation deals the decks the table tells apart.
+      decks: [...new Set(decks.map((id) => registry.playsAs(id) ?? id))],
+    },
+    decks,
     registry,
     events: doc.events.map(event),
     expect: doc.expect.map((item, i) => read(expectationSchema, item, ['expect', i])),

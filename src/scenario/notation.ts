@@ -7,9 +7,10 @@ const FOREIGN_PREFIX = '?:';
 export type Resolution = { uid: string } | { error: string };
 
 /**
- * The scenario notation of physical cards: `As` is the first deck's ace of spades, `B:As` deck B's,
- * `As#2` a second tag of that face, `?:04A1B2C3` a tag no deck has. Codes become the tag UIDs a
- * reader would report, so scenario cards go through the registry exactly as live reads do.
+ * The scenario notation of physical cards: `As` is the first deck's ace of spades, `B:As` deck B's
+ * (`A2:As` a copy deck's), `As#2` a second tag of that face in its own deck, `?:04A1B2C3` a tag no
+ * deck has. Codes become the tag UIDs a reader would report, so scenario cards go through the
+ * registry exactly as live reads do.
  */
 export class CardNotation {
   readonly #registry: DeckRegistry;
@@ -36,7 +37,9 @@ export class CardNotation {
   codeOf(card: CardRef): string {
     if (card.face === null || card.deck === null) return `${FOREIGN_PREFIX}${card.uid}`;
     const copy = this.#registry.copyOf(card.uid) ?? 1;
-    return `${card.deck === this.#firstDeck ? '' : `${card.deck}:`}${card.face}${copy > 1 ? `#${copy}` : ''}`;
+    // A copy deck's card plays as its back's first deck: its code names the deck it came from.
+    const deck = this.#registry.deckOf(card.uid) ?? card.deck;
+    return `${deck === this.#firstDeck ? '' : `${deck}:`}${card.face}${copy > 1 ? `#${copy}` : ''}`;
   }
 
   #foreignUid(code: string): Resolution {

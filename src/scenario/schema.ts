@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { levelSchema } from '../config/config.js';
 import type { CardRef } from '../domain/cards.js';
-import type { DeckRegistry } from '../domain/deck-registry.js';
+import type { DeckRegistry, ScenarioDeck } from '../domain/deck-registry.js';
 import {
   ACTS,
   DEALER_INPUTS,
@@ -10,7 +11,7 @@ import {
   FLOOR_DECISIONS,
   SHUFFLER_STATES,
 } from '../domain/events.js';
-import { MAX_SEATS } from '../domain/seats.js';
+import { MAX_SEATS, SEAT_STATUSES } from '../domain/seats.js';
 import type { ChipZone, Zone } from '../domain/zones.js';
 import { identify } from '../normaliser/identify.js';
 import { PROFILE_IDS, profileById } from '../rules/index.js';
@@ -22,7 +23,7 @@ import {
   RULINGS,
   type RulingCode,
 } from '../rules/types.js';
-import { show } from './errors.js';
+import { describeIssue, show } from './errors.js';
 import type { CardNotation } from './notation.js';
 
 /** `settle` is the clock's, never written in a scenario. */
@@ -43,7 +44,15 @@ export interface IncidentExpectation extends ExpectationBase {
   ruling: RulingCode;
   cards?: CardRef[];
 }
-export interface PromptExpectation extends ExpectationBase {
+/** The hand a NEXT_HAND prompt started, as far as the file gives it. */
+export interface HandExpectation {
+  button?: number;
+  sb?: number | null;
+  bb?: number;
+  players?: number[];
+  blinds?: [number, number];
+}
+export interface PromptExpectation extends ExpectationBase, HandExpectation {
   kind: 'prompt';
   prompt: PromptCode;
 }
@@ -59,15 +68,53 @@ function isPrompt(code: string): code is PromptCode {
   return (PROMPTS as readonly string[]).includes(code);
 }
 
-/** Reports each repeated item of a list at its index. */
-function distinct<T>(label: (value: T) => string) {
+/** The object without its undefined fields: an expectation lists only what the file gives. */
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Reports each repeated item of a list (the same `key`) at its index. */
+function distinct<T>(label: (value: T) => string, key: (value: T) => unknown = (value) => value) {
   return (list: readonly T[], ctx: z.core.$RefinementCtx<T[]>): void => {
+    const keys = list.map(key);
     list.forEach((value, i) => {
-      if (list.indexOf(value) < i) {
+      if (keys.indexOf(keys[i]) < i) {
         ctx.addIssue({ code: 'custom', path: [i], message: `${label(value)} is listed twice`, input: value });
       }
     });
   };
+}
+
+/** A deck id or a back colour: letters, digits, - and _ (no `:` or `#`, which card codes use). */
+const label = (what: string) =>
+  z.string().regex(DECK_ID, {
+    error: (issue) => `${show(issue.input)} is not ${what} (letters, digits, - and _)`,
+  });
+const deckId = label('a deck id');
+
+const namedDeck = z.strictObject({ id: deckId, back: label('a back colour') });
+
+/** A deck is read by the schema of the form it is written in, so that its error is that form's own. */
+const deckEntry = z.unknown().transform((entry, ctx): string | ScenarioDeck => {
+  if (typeof entry !== 'string' && !z.core.util.isPlainObject(entry)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${show(entry)} is not a deck (an id, or { id, back })`,
+      input: entry,
+    });
+    return z.NEVER;
+  }
+  const result = (typeof entry === 'string' ? deckId : namedDeck).safeParse(entry, { error: describeIssue });
+  if (result.success) return result.data;
+  for (const { path, message, input } of result.error.issues) {
+    ctx.addIssue({ code: 'custom', path, message, input });
+  }
+  return z.NEVER;
+});
+
+/** The id of a `decks` entry, whichever form it is written in. */
+export function deckIdOf(deck: string | ScenarioDeck): string {
+  return typeof deck === 'string' ? deck : deck.id;
 }
 
 /** The part of a scenario read before its events: the table the events are judged against. */
@@ -86,15 +133,21 @@ export const documentSchema = z.strictObject({
   table: z.strictObject({
     seats: z.int().min(MIN_SEATS).max(MAX_SEATS),
     orderWindowMs: z.number().nonnegative().default(DEFAULT_ORDER_WINDOW_MS),
+    levels: z.array(levelSchema).optional(),
   }),
   decks: z
-    .array(
-      z.string().regex(DECK_ID, {
-        error: (issue) => `${show(issue.input)} is not a deck id (letters, digits, - and _)`,
-      }),
-    )
+    .array(deckEntry)
     .min(1)
-    .superRefine(distinct((deck) => `deck ${deck}`)),
+    .superRefine((decks, ctx) => {
+      distinct((entry) => `deck ${deckIdOf(entry)}`, deckIdOf)(decks, ctx);
+      // Plain ids alternate two backs that have no name: a named back cannot be one of them.
+      const plain = typeof decks[0] === 'string';
+      const other = decks.findIndex((entry) => (typeof entry === 'string') !== plain);
+      if (other >= 0) {
+        const message = 'either every deck is a plain id or every deck is { id, back }, not both';
+        ctx.addIssue({ code: 'custom', path: [other], message, input: decks[other] });
+      }
+    }),
   events: z.array(z.unknown()),
   expect: z.array(z.unknown()).default([]),
 });
@@ -157,9 +210,13 @@ const zone = <P extends string, Named extends string>(prefix: P, named: readonly
 const cardZone: z.ZodType<Zone, unknown> = zone('seat', ['board', 'burn', 'muck']);
 const chipZone: z.ZodType<ChipZone, unknown> = zone('bet', ['pot', 'tray']);
 
-const deck = z.string().refine((id) => table().decks.includes(id), {
-  error: (issue) => `deck ${show(issue.input)} is not in decks (${table().decks.join(', ')})`,
-});
+// A copy deck is known to the table as the deck it plays as (`DeckRegistry.registerDeck`).
+const deck = z
+  .string()
+  .refine((id) => table().decks.includes(id), {
+    error: (issue) => `deck ${show(issue.input)} is not in decks (${table().decks.join(', ')})`,
+  })
+  .transform((id) => table().registry.playsAs(id) ?? id);
 const amount = z.number().nonnegative();
 const uid = z.string().transform((code, ctx) => {
   const resolved = table().notation.uidOf(code);
@@ -247,6 +304,7 @@ export const eventSchemas: { [T in ScenarioEventType]: z.ZodType<EventBody<T>, u
     status: z.enum(DEVICE_STATUSES),
     detail: z.string().optional(),
   }),
+  seat: z.strictObject({ seat, status: z.enum(SEAT_STATUSES), name: z.string().min(1).max(40).optional() }),
 };
 
 const codeError = (what: string) => ({
@@ -268,6 +326,11 @@ export const expectationSchema: z.ZodType<Expectation, unknown> = z
     ruling: z.enum(RULINGS, codeError('a ruling code')).optional(),
     seats: z.array(seat).optional(),
     cards: cards.optional(),
+    button: seat.optional(),
+    sb: seat.nullable().optional(),
+    bb: seat.optional(),
+    players: z.array(seat).optional(),
+    blinds: z.tuple([amount, amount]).optional(),
   })
   .transform(({ incident, prompt, ruling, ...rest }, ctx): Expectation => {
     const fail = (message: string) => {
@@ -278,12 +341,17 @@ export const expectationSchema: z.ZodType<Expectation, unknown> = z
     if (code === undefined || (incident !== undefined && prompt !== undefined)) {
       return fail('needs either incident or prompt');
     }
+    const { button, sb, bb, players, blinds, ...report } = rest;
+    const hand = { button, sb, bb, players, blinds };
+    const handGiven = Object.values(hand).some((value) => value !== undefined);
     if (isPrompt(code)) {
       if (ruling !== undefined || rest.cards !== undefined) {
         return fail('a prompt has no ruling and no cards');
       }
-      return { kind: 'prompt', prompt: code, ...rest };
+      if (handGiven && code !== 'NEXT_HAND') return fail('only a NEXT_HAND prompt names a hand');
+      return definedOnly({ kind: 'prompt', prompt: code, ...report, ...hand });
     }
+    if (handGiven) return fail('an incident names no button, blinds or players');
     if (ruling === undefined) return fail(`${code} needs a ruling`);
-    return { kind: 'incident', incident: code, ruling, ...rest };
+    return { kind: 'incident', incident: code, ruling, ...report };
   });

@@ -140,7 +140,7 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
       findCard(h, (c) => c.role === 'hole' && c.ref.deck !== h.deck && c.ref.uid !== e.uid) !== undefined;
     const facts: IncidentFacts = {
       incident: 'MIXED_DECK',
-      actionsWithBothDecks: h.actedWithOtherDeck,
+      actionsWithBothDecks: h.actedWithOtherDeck || readLate(h, seat),
       boardOnly: (e.zone === 'board' || e.zone === 'burn') && !otherDeckHole,
       bettingPossible: canBet(h),
     };
@@ -155,6 +155,20 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
   );
   if (twin) return settles(d, raise(d, { incident: 'DUPLICATE_CARD' }, e.seq, seats, [ref]));
   return true;
+}
+
+/**
+ * A hole card first read after a reader gap, once the deal is over and actions were made: it lay on
+ * its seat unseen since the deal, so every action since was made with it in play.
+ */
+function readLate(h: Hand, seat: number | null): boolean {
+  return (
+    seat !== null &&
+    h.readerGap &&
+    h.dealEnded &&
+    h.betting.actions.length > 0 &&
+    (h.holes[seat]?.length ?? 0) < 2
+  );
 }
 
 function inPlay(c: CardInHand): boolean {

@@ -95,6 +95,41 @@ describe('DeckRegistry', () => {
     );
   });
 
+  it("reads a deck of a back already registered as a copy of that back's first deck", () => {
+    const registry = new DeckRegistry();
+    registry.registerDeck('A', uids('0A'), 'red');
+    registry.registerDeck('B', uids('0B'), 'blue');
+    registry.registerDeck('A2', uids('1A'), 'red');
+    registry.registerDeck('C', uids('0C'));
+    expect(registry.lookup('1A00000C')).toEqual({ uid: '1A00000C', face: 'As', deck: 'A' });
+    expect(registry.lookup('0B00000C').deck).toBe('B');
+    expect(registry.lookup('0C00000C').deck).toBe('C');
+    expect([registry.deckOf('1A00000C'), registry.copyOf('1A00000C')]).toEqual(['A2', 1]);
+    expect(['A', 'B', 'A2', 'C', 'D'].map((deck) => registry.playsAs(deck))).toEqual([
+      'A',
+      'B',
+      'A',
+      'C',
+      undefined,
+    ]);
+    registry.addTag('A2', 'Kd', '04000001');
+    expect(registry.lookup('04000001')).toEqual({ uid: '04000001', face: 'Kd', deck: 'A' });
+    expect(registry.uidOf('A2', 'As')).toBe('1A00000C');
+    expect(registry.decks()).toEqual(['A', 'B', 'A2', 'C']);
+  });
+
+  it('alternates two backs for plain scenario ids, and takes the back a scenario deck names', () => {
+    const plain = DeckRegistry.forScenario(['A', 'B', 'C', 'D']);
+    expect(['A', 'B', 'C', 'D'].map((deck) => plain.playsAs(deck))).toEqual(['A', 'B', 'A', 'B']);
+    const named = DeckRegistry.forScenario([
+      { id: 'R1', back: 'red' },
+      { id: 'R2', back: 'red' },
+      { id: 'K', back: 'black' },
+    ]);
+    expect(['R1', 'R2', 'K'].map((deck) => named.playsAs(deck))).toEqual(['R1', 'R1', 'K']);
+    expect(named.lookup(scenarioUid('R2', 'As'))).toMatchObject({ face: 'As', deck: 'R1' });
+  });
+
   it('lists decks in registration order', () => {
     expect(DeckRegistry.forScenario(['B', 'A']).decks()).toEqual(['B', 'A']);
     expect(new DeckRegistry().decks()).toEqual([]);

@@ -225,6 +225,31 @@ describe('loadScenario', () => {
     expect(scenario.registry.uidOf('B', 'As', 2)).toBe(scenarioUid('B', 'As', 2));
   });
 
+  it("reads decks named with their back: a copy deck plays as its back's first deck, under its own code", () => {
+    const scenario = load(
+      yaml({
+        decks: '[{ id: A, back: red }, { id: B, back: blue }, { id: A2, back: red }]',
+        events: [
+          'card: { zone: seat:1, card: A2:As }',
+          'card: { zone: seat:2, card: B:As }',
+          'shuffler: { state: ready, deck: A2, count: 52 }',
+          'hand.start: { button: 3, players: [1, 2, 3], blinds: [1, 2], deck: A2 }',
+        ],
+      }),
+    );
+    expect(scenario.decks).toEqual(['A', 'B', 'A2']);
+    const [, copy, other, shuffler, hand] = scenario.events;
+    expect(copy).toMatchObject({ uid: scenarioUid('A2', 'As'), face: 'As', deck: 'A' });
+    expect(other).toMatchObject({ uid: scenarioUid('B', 'As'), face: 'As', deck: 'B' });
+    expect(copy?.type === 'card.seen' && scenario.codeOf(copy)).toBe('A2:As');
+    expect([shuffler, hand]).toMatchObject([{ deck: 'A' }, { deck: 'A' }]);
+  });
+
+  it('alternates two backs for plain deck ids: a third is a copy of the first', () => {
+    const scenario = load(yaml({ decks: '[A, B, C]', events: ['card: { zone: seat:1, card: C:As }'] }));
+    expect(scenario.events[1]).toMatchObject({ face: 'As', deck: 'A' });
+  });
+
   it('reads shuffler card lists and expectations with prompts', () => {
     const scenario = load(
       yaml({
@@ -257,7 +282,7 @@ describe('loadScenario', () => {
 describe('malformed scenarios', () => {
   it('an unknown event key', () => {
     expect(errorOf(yaml({ events: ['cards: { zone: seat:1, card: As }'] }))).toBe(
-      'me.yaml: events[1]: unknown event "cards" (one of hand.start, card.seen, card.gone, shuffler, button, chips, action, dealer, device, card, gone)',
+      'me.yaml: events[1]: unknown event "cards" (one of hand.start, card.seen, card.gone, shuffler, button, chips, action, dealer, device, seat, card, gone)',
     );
   });
 
@@ -351,6 +376,25 @@ describe('malformed scenarios', () => {
     expect(errorOf(yaml({ decks: '[A, A]' }))).toBe('me.yaml: decks[1]: deck A is listed twice');
     expect(errorOf(yaml({ decks: '["A:B"]' }))).toBe(
       'me.yaml: decks[0]: "A:B" is not a deck id (letters, digits, - and _)',
+    );
+  });
+
+  it('a bad deck entry, named at its place', () => {
+    const decksError = (decks: string) => errorOf(yaml({ decks }));
+    expect(decksError('[{ id: A, back: red }, { id: A2 }]')).toBe('me.yaml: decks[1].back: required');
+    expect(decksError('[{ id: A, back: red team }]')).toBe(
+      'me.yaml: decks[0].back: "red team" is not a back colour (letters, digits, - and _)',
+    );
+    expect(decksError('[{ id: 3, back: red }]')).toBe('me.yaml: decks[0].id: expected a string, got 3');
+    expect(decksError('[{ id: A, back: red, colour: red }]')).toBe(
+      'me.yaml: decks[0]: unknown field "colour"',
+    );
+    expect(decksError('[{ id: A, back: red }, { id: A, back: blue }]')).toBe(
+      'me.yaml: decks[1]: deck A is listed twice',
+    );
+    expect(decksError('[A, 3]')).toBe('me.yaml: decks[1]: 3 is not a deck (an id, or { id, back })');
+    expect(decksError('[A, { id: A2, back: red }]')).toBe(
+      'me.yaml: decks[1]: either every deck is a plain id or every deck is { id, back }, not both',
     );
   });
 
