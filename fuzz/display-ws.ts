@@ -117,7 +117,7 @@ function displayServer(): Promise<Display> {
       updates: NEVER,
       snapshot: () => snapshot,
       health: new TableHealth('t1', 'fuzz', () => 0),
-      nextHand: (table) => nextHand(table.context, [50, 100], ['A', 'B']),
+      nextHand: (table, t) => nextHand(table.context, t),
       mayTouch: dealerTouches([]),
       desk: new FloorDesk([], { now: () => 0 }),
       badges: NEVER,

@@ -52,10 +52,10 @@ async function replayFile(
   } catch (error) {
     return refuse(error);
   }
-  const { table, profile, events, codeOf } = scenario;
+  const { config, events, codeOf } = scenario;
   let outputs: TableOutput[];
   try {
-    outputs = replayEvents({ seats: table.seats, profile, orderWindowMs: table.orderWindowMs }, events);
+    outputs = replayEvents(config, events);
   } catch (error) {
     // A machine that throws is a bug: keep its stack, but say which file brought it out.
     throw new Error(`${file}: the table machine failed`, { cause: error });

@@ -27,6 +27,18 @@ const isLoopback = (address: string) =>
 const deviceIds = (devices: readonly { id: string }[]) =>
   new Set(devices.map((d) => d.id)).size === devices.length;
 
+/** One blind level of a schedule (a scenario's `table.levels` too). */
+export const levelSchema = z.strictObject({
+  blinds: z
+    .tuple([z.number().int().min(0), z.number().int().min(1)])
+    .refine(([sb, bb]) => sb <= bb, 'the small blind is not more than the big blind'),
+  ante: z.number().int().min(0).default(0),
+  minutes: z
+    .number()
+    .positive()
+    .max(24 * 60),
+});
+
 export const configSchema = z.strictObject({
   table: z
     .strictObject({
@@ -45,6 +57,8 @@ export const configSchema = z.strictObject({
         .tuple([z.number().int().min(0), z.number().int().min(1)])
         .refine(([sb, bb]) => sb <= bb, 'the small blind is not more than the big blind')
         .default([50, 100]),
+      /** The blind schedule, timed from the first hand; each level applies from the next hand on. */
+      levels: z.array(levelSchema).optional(),
     })
     .default({ id: 'table-1', seats: 10, profile: 'main-event-2014', orderWindowMs: 300, blinds: [50, 100] }),
   /**

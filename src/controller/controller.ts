@@ -144,6 +144,9 @@ export async function startController(
       seats: config.table.seats,
       profile: PROFILES[config.table.profile],
       orderWindowMs: config.table.orderWindowMs,
+      blinds: config.table.blinds,
+      levels: config.table.levels,
+      decks: Object.keys(config.decks),
     };
     const table = journaledTable(
       config,
@@ -237,7 +240,7 @@ export async function startController(
         input: (event) => dealer.next(event),
         now,
         mayTouch: dealerTouches(config.display.dealerAddresses),
-        nextHand: (snapshot) => nextHand(snapshot.context, config.table.blinds, Object.keys(config.decks)),
+        nextHand: (snapshot, t) => nextHand(snapshot.context, t),
         desk,
         badges,
         refused,

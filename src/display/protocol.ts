@@ -46,8 +46,10 @@ export const DISPLAY_ACTIONS = {
   confirm: '/api/confirm',
   /** The dealer calls the floor (always on screen). */
   callFloor: '/api/call-floor',
-  /** The dealer starts the next hand (no hand in play): same players, the button moved on. */
+  /** The dealer starts the next hand (no hand in play): the table deals it in by the rules; 409 without two players. */
   nextHand: '/api/next-hand',
+  /** `{seat, status, name?}`: the dealer marks a seat between hands (in, out, absent, waiting). */
+  seat: '/api/seat',
 } as const;
 
 /**

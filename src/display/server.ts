@@ -5,8 +5,11 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { describeIssues } from '../config/problems.js';
 import type { TableHealth } from '../controller/health.js';
 import type { TableSnapshot, TableUpdate } from '../controller/pipeline.js';
+import { SEAT_STATUSES } from '../domain/seats.js';
 import { JournalError } from '../journal/errors.js';
 import { publicOutput, publicState } from '../outputs/public.js';
 import type { NextHand } from '../table/next-hand.js';
@@ -20,11 +23,19 @@ export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
   /** Where the table stands now, for a display that connects between two events. */
   snapshot(): TableSnapshot;
   health: TableHealth;
-  /** The hand the dealer's "next hand" touch starts, from where the table stands. */
-  nextHand(snapshot: TableSnapshot): NextHand;
+  /** The hand the dealer's "next hand" touch would start at `t`, from where the table stands. */
+  nextHand(snapshot: TableSnapshot, t: number): NextHand | null;
   /** Whether a dealer's touch from this address is taken (`touch-policy.ts`). */
   mayTouch(ip: string): boolean;
 }
+
+/** A seat touch's body: a seat of the table, its status, a name the display may show. */
+const seatTouch = (seats: number) =>
+  z.strictObject({
+    seat: z.number().int().min(1).max(seats),
+    status: z.enum(SEAT_STATUSES),
+    name: z.string().trim().min(1).max(40).optional(),
+  });
 
 /** No hand in play: none yet, or the last one over or void. */
 function between(snapshot: TableSnapshot): boolean {
@@ -36,6 +47,7 @@ const DEALER_TOUCHES: ReadonlySet<string> = new Set([
   DISPLAY_ACTIONS.confirm,
   DISPLAY_ACTIONS.callFloor,
   DISPLAY_ACTIONS.nextHand,
+  DISPLAY_ACTIONS.seat,
 ]);
 
 /** The built page (`npm run build:display`); without it the display says how to build it. */
@@ -139,8 +151,22 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
   server.post(DISPLAY_ACTIONS.nextHand, async (_, reply) => {
     const snapshot = options.snapshot();
     if (!between(snapshot)) return reply.code(409).send({ error: 'a hand is in play' });
-    const hand = options.nextHand(snapshot);
-    options.input({ type: 'hand.start', t: options.now(), ...hand });
+    const t = options.now();
+    const hand = options.nextHand(snapshot, t);
+    if (hand === null) return reply.code(409).send({ error: 'fewer than two players are seated' });
+    // The table starts the hand itself, by the rules: the same event replays to the same hand.
+    options.input({ type: 'dealer', t, input: 'next-hand' });
     return reply.code(202).send({ taken: 'next-hand', button: hand.button });
+  });
+  server.post(DISPLAY_ACTIONS.seat, async (request, reply) => {
+    const parsed = seatTouch(options.hello.seats).safeParse(request.body);
+    if (!parsed.success) {
+      const error = `a seat touch refused: ${describeIssues(parsed.error.issues, '', '; ')}`;
+      refused(error);
+      return reply.code(400).send({ error });
+    }
+    if (!between(options.snapshot())) return reply.code(409).send({ error: 'a hand is in play' });
+    options.input({ type: 'seat', t: options.now(), ...parsed.data });
+    return reply.code(202).send({ taken: 'seat', seat: parsed.data.seat });
   });
 }

@@ -51,6 +51,8 @@ export interface BlindPosts {
   amounts: readonly [number, number];
   /** Players all-in from posting (a short stack's blind or ante). */
   allIn?: readonly number[];
+  /** Newcomers who put the big blind's amount in beside the blinds. */
+  posted?: readonly number[];
 }
 
 /** Preflop round: blinds posted, action from the player after the big blind. */
@@ -58,6 +60,7 @@ export function openBetting(order: readonly number[], blinds: BlindPosts): Betti
   const bets: Record<number, number> = {};
   if (blinds.sb !== null) bets[blinds.sb] = blinds.amounts[0];
   bets[blinds.bb] = blinds.amounts[1];
+  for (const seat of blinds.posted ?? []) bets[seat] = blinds.amounts[1];
   return {
     street: 'preflop',
     order: [...order],

@@ -1,4 +1,5 @@
 import type { CardRef, Face } from './cards.js';
+import type { SeatStatus } from './seats.js';
 import type { ChipZone, Zone } from './zones.js';
 
 /**
@@ -22,6 +23,8 @@ export interface HandStart extends Stamp {
   bb?: number;
   /** Seats all-in from posting their blind or ante: they have no action in this hand. */
   allIn?: number[];
+  /** Newcomers who put the big blind's amount in beside the blinds (french-casino). */
+  posted?: number[];
 }
 
 export interface CardSeen extends Stamp, CardRef {
@@ -80,6 +83,7 @@ export const DEALER_INPUTS = [
   'call-floor',
   'floor-decision',
   'hand-end',
+  'next-hand',
 ] as const;
 export type DealerInputKind = (typeof DEALER_INPUTS)[number];
 
@@ -105,6 +109,14 @@ export interface DeviceStatus extends Stamp {
   detail?: string;
 }
 
+/** The dealer marks a seat between hands: who is seated is the table's, who is dealt in the hand's. */
+export interface SeatChange extends Stamp {
+  type: 'seat';
+  seat: number;
+  status: SeatStatus;
+  name?: string;
+}
+
 /**
  * Not a sensor fact: tells the machine that time `t` has been reached, so reads held in the
  * reordering window can be judged. Sent by the live clock and at the end of a replayed file.
@@ -123,6 +135,7 @@ export type DomainEvent =
   | PlayerAction
   | DealerInput
   | DeviceStatus
+  | SeatChange
   | Settle;
 
 export type DomainEventType = DomainEvent['type'];

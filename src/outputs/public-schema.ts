@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEAT_STATUSES } from '../domain/seats.js';
 import { INCIDENTS, PROMPTS, RULINGS } from '../rules/types.js';
 
 /**
@@ -39,6 +40,18 @@ export const publicPrompt = z.object({
   seats: z.array(z.number().int()),
   rule: z.string(),
   steps: z.array(step),
+  button: z
+    .number()
+    .int()
+    .optional()
+    .describe('NEXT_HAND: the hand started, with the fields of its hand.start'),
+  sb: z.number().int().nullable().optional().describe('NEXT_HAND: null when no one owes the small blind'),
+  bb: z.number().int().optional(),
+  players: z.array(z.number().int()).optional(),
+  blinds: z.tuple([z.number(), z.number()]).optional(),
+  ante: z.number().optional(),
+  deck: z.string().optional(),
+  posted: z.array(z.number().int()).optional().describe('NEXT_HAND: newcomers who put the big blind in'),
 });
 
 export const publicOutputSchema = z.discriminatedUnion('kind', [publicIncident, publicPrompt]);
@@ -63,4 +76,29 @@ export const publicStateSchema = z.object({
   dead: z.array(publicCard).describe('exposed and killed cards out of play'),
   pot: z.number(),
   incident: publicIncident.extend({ step: z.number().int() }).nullable(),
+  seating: z
+    .array(
+      z.object({
+        seat: z.number().int(),
+        status: z.enum(SEAT_STATUSES),
+        name: z.string().optional(),
+      }),
+    )
+    .describe('seats the dealer marked between hands: who is seated, away, gone or waiting to come in'),
+  level: z
+    .object({ blinds: z.tuple([z.number(), z.number()]), ante: z.number() })
+    .describe('the blind level in force for the next hand'),
+  nextHand: z
+    .object({
+      button: z.number().int(),
+      sb: z.number().int().nullable(),
+      bb: z.number().int(),
+      players: z.array(z.number().int()),
+      blinds: z.tuple([z.number(), z.number()]),
+      ante: z.number().optional(),
+      posted: z.array(z.number().int()).optional(),
+      rule: z.string(),
+    })
+    .nullable()
+    .describe('the hand `next-hand` would start now, while no hand is in play; null without two players'),
 });

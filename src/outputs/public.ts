@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CardRef } from '../domain/cards.js';
 import type { TableOutput } from '../rules/types.js';
 import { phaseOf, type tableMachine } from '../table/machine.js';
+import { levelAt, nextHand } from '../table/next-hand.js';
 import type { CardInHand, Hand, TableContext } from '../table/state.js';
 import type { publicCard, publicIncident, publicOutputSchema, publicStateSchema } from './public-schema.js';
 
@@ -44,7 +45,15 @@ export function publicState(snapshot: SnapshotFrom<typeof tableMachine>): Public
     dead: cardsIn(hand, 'dead'),
     pot: hand?.pot ?? 0,
     incident: open ? { ...(publicOutput(open.report) as PublicIncident), step: open.step } : null,
+    seating: Object.entries(context.seating).map(([seat, seated]) => ({ seat: Number(seat), ...seated })),
+    level: levelAt(context, context.clock),
+    nextHand: inPlay(context) ? null : nextHand(context, context.clock),
   };
+}
+
+function inPlay(context: TableContext): boolean {
+  const status = context.hand?.status;
+  return status !== undefined && status !== 'over' && status !== 'void';
 }
 
 function seatsOf(hand: Hand): PublicSeat[] {

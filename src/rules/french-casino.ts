@@ -34,7 +34,7 @@ const AFTER_OPENING: Record<Street, string> = {
   river: cite('"Après l\'ouverture du River"'),
 };
 
-const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: NO_RULE };
+const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: NO_RULE, NEXT_HAND: NO_RULE };
 
 const BUTTON_RULES = {
   fr: 'le bouton va au siège que donnent les règles du bouton de la table',
@@ -143,4 +143,7 @@ export const frenchCasino: RuleProfile = {
   substantialAction: twoPlayersBet,
 
   promptRule: (prompt) => PROMPT_RULES[prompt],
+  // No written button rule: the button moves to the next player.
+  button: { rule: 'moving-button', cite: NO_RULE, headsUp: NO_RULE },
+  newcomerPosts: cite('"Tout joueur entrant en cours de partie"'),
 };

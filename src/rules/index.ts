@@ -5,7 +5,7 @@ import { tda2007 } from './tda-2007.js';
 import type { Decision, IncidentFacts, RuleProfile, Step } from './types.js';
 
 export { CATALOGUE, type CatalogueEntry } from './catalogue.js';
-export { procedure, promptProcedure } from './procedures.js';
+export { nextHandProcedure, procedure, promptProcedure } from './procedures.js';
 
 /** The house rulebooks croupier knows, by the id a table's configuration names. */
 export const PROFILES = {

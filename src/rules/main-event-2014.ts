@@ -19,7 +19,7 @@ const cite = citations(ID);
 /** §I.d: the floors decide, fairness first, where the rules are silent. */
 const FLOOR = cite('§I.d');
 
-const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: cite('§VI.c') };
+const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: cite('§VI.c'), NEXT_HAND: cite('§II.i') };
 
 const GAME_CONTINUES = {
   fr: '§III.h : après des actions substantielles le jeu continue ; aucune procédure pour ce coup',
@@ -133,4 +133,6 @@ export const mainEvent2014: RuleProfile = {
   substantialAction: tdaSubstantialAction,
 
   promptRule: (prompt) => PROMPT_RULES[prompt],
+  button: { rule: 'dead-button', cite: cite('§II.i'), headsUp: cite('§II.j') },
+  newcomerPosts: null,
 };

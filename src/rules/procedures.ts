@@ -485,7 +485,7 @@ export function procedure(ruling: RulingCode, facts: IncidentFacts): Step[] {
   return PROCEDURES[ruling](facts);
 }
 
-const PROMPT_STEPS: Record<PromptCode, Step[]> = {
+const PROMPT_STEPS: Record<Exclude<PromptCode, 'NEXT_HAND'>, Step[]> = {
   ALL_IN_SHOWDOWN: [
     step(
       'HANDS_FACE_UP',
@@ -501,6 +501,48 @@ const PROMPT_STEPS: Record<PromptCode, Step[]> = {
 };
 
 /** What the dealer does on a prompt (not an error: the hand goes on). */
-export function promptProcedure(prompt: PromptCode): Step[] {
+export function promptProcedure(prompt: Exclude<PromptCode, 'NEXT_HAND'>): Step[] {
   return PROMPT_STEPS[prompt];
+}
+
+/** The hand `next-hand` started, as the dealer sets it up: the button, the blinds, the newcomers' posts. */
+export interface HandSetUp {
+  button: number;
+  sb: number | null;
+  bb: number;
+  blinds: readonly [number, number];
+  ante?: number;
+  posted?: readonly number[];
+}
+
+export function nextHandProcedure(h: HandSetUp): Step[] {
+  const steps = [step('PLACE_BUTTON', `Bouton au siège ${h.button}.`, `The button on seat ${h.button}.`)];
+  const [sb, bb] = h.blinds;
+  steps.push(
+    h.sb === null
+      ? step(
+          'POST_BLINDS',
+          `Pas de petite blinde ; grosse blinde (${bb}) : siège ${h.bb}.`,
+          `No small blind; big blind (${bb}): seat ${h.bb}.`,
+        )
+      : step(
+          'POST_BLINDS',
+          `Petite blinde (${sb}) : siège ${h.sb} ; grosse blinde (${bb}) : siège ${h.bb}.`,
+          `Small blind (${sb}): seat ${h.sb}; big blind (${bb}): seat ${h.bb}.`,
+        ),
+  );
+  if (h.ante)
+    steps.push(
+      step('POST_ANTES', `Ante de ${h.ante} pour chaque joueur.`, `An ante of ${h.ante} from every player.`),
+    );
+  for (const seat of h.posted ?? []) {
+    steps.push(
+      step(
+        'NEWCOMER_POSTS',
+        `Siège ${seat}, nouveau joueur : met ${bb} au pot.`,
+        `Seat ${seat}, a new player: puts ${bb} in.`,
+      ),
+    );
+  }
+  return steps;
 }

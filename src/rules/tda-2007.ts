@@ -24,7 +24,7 @@ const FLOOR = cite('#1');
 const NO_RULE = cite(UNWRITTEN);
 const MISDEALS = cite('#27');
 
-const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: cite('#9') };
+const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: cite('#9'), NEXT_HAND: cite('#6') };
 
 const ONE_EXPOSED_CARD_ONLY = {
   fr: 'le #27 traite d’une seule carte retournée',
@@ -88,4 +88,6 @@ export const tda2007: RuleProfile = {
   substantialAction: tdaSubstantialAction,
 
   promptRule: (prompt) => PROMPT_RULES[prompt],
+  button: { rule: 'dead-button', cite: cite('#6'), headsUp: cite('#35') },
+  newcomerPosts: null,
 };

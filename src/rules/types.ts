@@ -1,4 +1,5 @@
 import type { CardRef } from '../domain/cards.js';
+import type { ButtonRule } from '../domain/seats.js';
 
 /** The public incident vocabulary (RULINGS.md). */
 export const INCIDENTS = [
@@ -31,7 +32,7 @@ export const INCIDENTS = [
 export type IncidentCode = (typeof INCIDENTS)[number];
 
 /** Prompts are not errors: the dealer is told what to do next. */
-export const PROMPTS = ['ALL_IN_SHOWDOWN'] as const;
+export const PROMPTS = ['ALL_IN_SHOWDOWN', 'NEXT_HAND'] as const;
 export type PromptCode = (typeof PROMPTS)[number];
 
 export const RULINGS = [
@@ -138,6 +139,10 @@ export interface RuleProfile {
   substantialAction(actions: readonly ActionRecord[]): boolean;
   /** Citation for a prompt (e.g. ALL_IN_SHOWDOWN: `main-event-2014 §VI.c`). */
   promptRule(prompt: PromptCode): string;
+  /** How the button moves on to the next hand, cited as the rulebook has it (or has nothing). */
+  button: { rule: ButtonRule; cite: string; headsUp: string };
+  /** A new player dealt in puts the big blind's amount in: the article saying so, or null. */
+  newcomerPosts: string | null;
 }
 
 /** Where a procedure step can be checked by sensors; absent means the dealer confirms it. */
@@ -184,6 +189,16 @@ export interface PromptReport {
   seats: number[];
   rule: string;
   steps: Step[];
+  /** NEXT_HAND: the hand started, with the fields of its `hand.start` (`sb` null: no small blind). */
+  button?: number;
+  sb?: number | null;
+  bb?: number;
+  players?: number[];
+  blinds?: [number, number];
+  ante?: number;
+  deck?: string;
+  /** Newcomers dealt in who put the big blind's amount in beside the blinds. */
+  posted?: number[];
 }
 
 export type TableOutput = IncidentReport | PromptReport;

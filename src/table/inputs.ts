@@ -10,10 +10,17 @@ import {
   roundClosed,
 } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
-import type { ChipsSeen, DealerInput, DeviceStatus, HandStart, PlayerAction } from '../domain/events.js';
+import type {
+  ChipsSeen,
+  DealerInput,
+  DeviceStatus,
+  HandStart,
+  PlayerAction,
+  SeatChange,
+} from '../domain/events.js';
 import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { betZoneSeat, seatOf, type Zone } from '../domain/zones.js';
-import { promptProcedure } from '../rules/index.js';
+import { nextHandProcedure, promptProcedure } from '../rules/index.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { dropHole, endDeal, nextInDeal, rebaseBurns, setRole, syncRound } from './cards.js';
 import { advance } from './checks.js';
@@ -28,6 +35,7 @@ import {
   raise,
   remove,
 } from './draft.js';
+import { nextHand } from './next-hand.js';
 import type { Hand } from './state.js';
 
 /** A new hand; it ends the previous one if `hand-end` did not. */
@@ -37,7 +45,9 @@ export function startHand(d: Draft, e: HandStart): void {
   // With no small blind (dead button, §II.i) the big blind is the first player after the button.
   const bb = e.bb ?? (sb === null ? (clockwiseAfter(e.button, e.players)[0] as number) : fallback.bb);
   const no = d.ctx.hands + 1;
-  d.ctx.lastButton = d.ctx.hand?.button ?? null;
+  const last = d.ctx.hand;
+  d.ctx.firstHandT ??= e.t;
+  d.ctx.lastButton = last?.button ?? null;
   d.ctx.lastHandCards = Object.keys(d.ctx.hand?.cards ?? {});
   d.ctx.puckSuspect = null;
   const hand: Hand = {
@@ -46,6 +56,10 @@ export function startHand(d: Draft, e: HandStart): void {
     players: [...e.players].sort((a, b) => a - b),
     sb,
     bb,
+    // After a hand with no small blind, its seat is the one the last big blind left (RULINGS.md).
+    sbSeat: sb ?? last?.bb ?? e.button,
+    blinds: e.blinds,
+    ante: e.ante ?? 0,
     deck: e.deck ?? null,
     dealOrder: dealOrder(e.button, e.players, bb),
     status: 'dealing',
@@ -66,7 +80,13 @@ export function startHand(d: Draft, e: HandStart): void {
     premature: null,
     flopOverflowIsBurn: false,
     scrambling: false,
-    betting: openBetting(preflopOrder(e.players, bb), { sb, bb, amounts: e.blinds, allIn: e.allIn }),
+    betting: openBetting(preflopOrder(e.players, bb), {
+      sb,
+      bb,
+      amounts: e.blinds,
+      allIn: e.allIn,
+      posted: e.posted,
+    }),
     previousRound: null,
     pot: 0,
     boardRedealt: false,
@@ -76,6 +96,12 @@ export function startHand(d: Draft, e: HandStart): void {
   };
   d.ctx.hands = no;
   d.ctx.hand = hand;
+  // A newcomer dealt in is a player like the others from now on.
+  for (const seat of e.players) {
+    const seated = d.ctx.seating[seat];
+    if (seated?.status === 'waiting')
+      d.ctx.seating = { ...d.ctx.seating, [seat]: { ...seated, status: 'in' } };
+  }
   d.hand = hand;
   d.ctx.puckFlagged = false;
   // Incidents about the previous hand are closed by the new one; deck faults stay open.
@@ -171,6 +197,8 @@ export function onDealer(d: Draft, e: DealerInput): void {
     case 'hand-end':
       if (h && h.status !== 'void') h.status = 'over';
       return;
+    case 'next-hand':
+      return startNextHand(d, e);
     case 'call-floor':
       // The dealer called the floor: the machine watches until the floor's decision.
       if (h && judging(h)) {
@@ -179,6 +207,29 @@ export function onDealer(d: Draft, e: DealerInput): void {
       }
       return;
   }
+}
+
+/** The dealer's "next hand": the table starts it by the rules, and says which hand it started. */
+function startNextHand(d: Draft, e: DealerInput): void {
+  const next = nextHand(d.ctx, e.t);
+  if (next === null) return; // fewer than two players seated: the display does not offer it
+  const { rule, ...start } = next;
+  startHand(d, { type: 'hand.start', t: e.t, seq: e.seq, ...start });
+  const setUp = { ...start, steps: nextHandProcedure(start) };
+  d.ctx.outputs.push({
+    kind: 'prompt',
+    at: e.seq,
+    prompt: 'NEXT_HAND',
+    seats: start.players,
+    rule,
+    ...setUp,
+  });
+}
+
+/** The dealer marks a seat: seated, gone, away from the table, or a newcomer waiting to come in. */
+export function onSeat(d: Draft, e: SeatChange): void {
+  const name = e.name ?? d.ctx.seating[e.seat]?.name;
+  d.ctx.seating = { ...d.ctx.seating, [e.seat]: { status: e.status, ...(name !== undefined && { name }) } };
 }
 
 /** The card a dealer input is about: the one named, else the last card that reached the zone. */

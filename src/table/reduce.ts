@@ -5,8 +5,8 @@ import { dealPaused, endDeal } from './cards.js';
 import { tickSensorSteps } from './checks.js';
 import { onShuffler } from './deck.js';
 import { draft } from './draft.js';
-import { onAction, onChips, onDealer, onDevice, startHand } from './inputs.js';
-import type { TableContext } from './state.js';
+import { onAction, onChips, onDealer, onDevice, onSeat, startHand } from './inputs.js';
+import type { Level, TableContext } from './state.js';
 import { judgeReads, readsDue } from './window.js';
 
 export interface TableConfig {
@@ -14,6 +14,12 @@ export interface TableConfig {
   profile: RuleProfile;
   /** Reads closer than this are one antenna cycle: their order is unknown (RULINGS.md). */
   orderWindowMs?: number;
+  /** The blinds and ante `next-hand` posts when no level schedule is set (default: the last hand's). */
+  blinds?: [number, number];
+  ante?: number;
+  levels?: Level[];
+  /** The table's decks, in the rotation `next-hand` deals them. */
+  decks?: string[];
 }
 
 export function initialContext(config: TableConfig): TableContext {
@@ -21,6 +27,13 @@ export function initialContext(config: TableConfig): TableContext {
     seats: config.seats,
     orderWindowMs: config.orderWindowMs ?? 300,
     profile: config.profile,
+    blinds: config.blinds ?? [50, 100],
+    ante: config.ante ?? 0,
+    levels: config.levels ?? [],
+    deckIds: config.decks ?? [],
+    seating: {},
+    firstHandT: null,
+    clock: 0,
     hands: 0,
     hand: null,
     window: [],
@@ -73,6 +86,7 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
   const until = WAITS_FOR_CYCLE.has(event.type) ? event.t : Number.POSITIVE_INFINITY;
   const judges = readsDue(ctx, until);
   const d = draft(ctx);
+  d.ctx.clock = event.t;
   if (judges) judgeReads(d, until);
   confirmPuck(d, event);
   switch (event.type) {
@@ -99,6 +113,9 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
       break;
     case 'device':
       onDevice(d, event);
+      break;
+    case 'seat':
+      onSeat(d, event);
       break;
     case 'settle':
       if (dealPaused(d.ctx, event.t)) endDeal(d, event.seq);

@@ -1,6 +1,7 @@
 import type { Betting } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import type { CardSeen } from '../domain/events.js';
+import type { SeatStatus } from '../domain/seats.js';
 import type { ChipZone, Zone } from '../domain/zones.js';
 import type { IncidentReport, RuleProfile, Step, StepCheck, Street, TableOutput } from '../rules/types.js';
 
@@ -35,6 +36,10 @@ export interface Hand {
   players: number[];
   sb: number | null;
   bb: number;
+  /** The small blind's seat, a player's or not: where the dead button goes next (seats.ts `Positions`). */
+  sbSeat: number;
+  blinds: [number, number];
+  ante: number;
   deck: string | null;
   dealOrder: number[];
   status: HandStatus;
@@ -104,10 +109,34 @@ export interface DeckRecord {
   fault: string | null;
 }
 
+/** A seat as the dealer marked it (`seat` events): who is seated, which `next-hand` deals in. */
+export interface Seated {
+  status: SeatStatus;
+  name?: string;
+}
+
+/** A blind level of the schedule, timed from the first hand. */
+export interface Level {
+  blinds: [number, number];
+  ante: number;
+  minutes: number;
+}
+
 export interface TableContext {
   seats: number;
   orderWindowMs: number;
   profile: RuleProfile;
+  /** The blinds and ante when no schedule is set. */
+  blinds: [number, number];
+  ante: number;
+  levels: Level[];
+  /** The table's decks, in the rotation `next-hand` deals them. */
+  deckIds: string[];
+  seating: Record<number, Seated>;
+  /** `t` of the table's first hand: the level schedule's start. */
+  firstHandT: number | null;
+  /** `t` of the last event: the time the public view tells the level and the next hand at. */
+  clock: number;
   hands: number;
   hand: Hand | null;
   /** Card reads held in the reordering window. */

@@ -14,8 +14,7 @@ describe('soak: random clean hands', () => {
       const session = generateSessionDetailed(seed, PER_SESSION);
       const scenario = loadScenario(session.scenario, `soak seed ${seed}`);
       events += scenario.events.length;
-      const { seats, orderWindowMs } = scenario.table;
-      const outputs = replayEvents({ seats, orderWindowMs, profile: scenario.profile }, scenario.events);
+      const outputs = replayEvents(scenario.config, scenario.events);
       for (const output of outputs) {
         if (output.kind !== 'incident') continue;
         const hand = handAt(session, output.at);

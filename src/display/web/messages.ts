@@ -174,6 +174,7 @@ export const RULING_NAMES: Record<RulingCode, Text> = {
 
 export const PROMPT_NAMES: Record<PromptCode, Text> = {
   ALL_IN_SHOWDOWN: { fr: 'Tapis : toutes les mains face visible', en: 'All-in: every hand face up' },
+  NEXT_HAND: { fr: 'Coup suivant : bouton et blindes', en: 'Next hand: button and blinds' },
 };
 
 /** What a sensor-verifiable step waits for, named for the hint under the step. */
