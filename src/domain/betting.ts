@@ -160,13 +160,17 @@ function allInRaises(b: Betting, top: BetLevel, amount: number | undefined): boo
   );
 }
 
-/** The last all-in since the top level was opened whose amount is not known. */
+/**
+ * The first all-in since the top level was opened whose amount is not known. When an amount above the
+ * level says one of several raised it, the first is taken: whoever acted after it matched it, so no
+ * seat is counted as owing an action on a guess.
+ */
 function unrevealedAllIn(b: Betting, top: BetLevel): number | null {
   let found: number | null = null;
   for (const s of b.allIn) {
     const at = b.lastAct[s];
     if (b.bets[s] === null && at !== undefined && at >= top.at) {
-      if (found === null || at > (b.lastAct[found] as number)) found = s;
+      if (found === null || at < (b.lastAct[found] as number)) found = s;
     }
   }
   return found;

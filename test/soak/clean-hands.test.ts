@@ -5,6 +5,7 @@ import {
   generateSession,
   generateSessionDetailed,
   type HandInfo,
+  type HandStartBody,
   handAt,
   handScenario,
   outcomeLabel,
@@ -32,6 +33,7 @@ const EVENT_KEYS = new Set([
   'action',
   'dealer',
   'device',
+  'seat',
 ]);
 const STREET_CARDS = [0, 4, 6, 8];
 const BOARD_ORDER = ['burn', 'board', 'board', 'board', 'burn', 'board', 'burn', 'board'];
@@ -367,6 +369,12 @@ class HandReplay {
 }
 
 /** Replays a whole session; returns the problems found, each naming its hand. */
+/** The hand an event starts: a `hand.start`'s, or the one the generator meant a `next-hand` to start. */
+function startOf(session: Session, e: ScenarioEvent): HandStartBody | undefined {
+  if ('hand.start' in e) return e['hand.start'];
+  return 'dealer' in e ? session.started.get(e.dealer) : undefined;
+}
+
 function checkSession(session: Session): string[] {
   const { events } = session.scenario;
   const seats = session.scenario.table.seats;
@@ -379,7 +387,14 @@ function checkSession(session: Session): string[] {
     if (!Number.isInteger(e.t) || e.t < prevT) problems.push(`#${i}: t ${e.t} after ${prevT}`);
     prevT = e.t;
   }
-  let prev: { info: HandInfo; bb: number; sbSeat: number; players: number[]; deck: string } | null = null;
+  let prev: {
+    info: HandInfo;
+    button: number;
+    bb: number;
+    sbSeat: number;
+    players: number[];
+    deck: string;
+  } | null = null;
   let expectFirst = 0;
   for (const info of session.hands) {
     const where = `hand ${info.index}`;
@@ -391,22 +406,30 @@ function checkSession(session: Session): string[] {
     let firstCard = true;
     for (let i = info.first; i <= info.last; i++) {
       const e = get(events, i);
-      if ('hand.start' in e) {
+      const start = startOf(session, e);
+      if (start) {
         if (replay) problems.push(`${where} #${i}: second hand.start`);
-        const start = e['hand.start'];
         replay = new HandReplay(start, info, seats);
         sbSeat = replay.sb ?? prev?.bb ?? replay.bb;
         if (prev && start.deck === prev.deck) replay.fail('deck did not alternate');
         if (prev) {
           // Dead-button rule: the big blind advances one player; heads-up the button posts the small blind.
-          const bb = nextPlayer(prev.bb, start.players, seats);
           const heads = start.players.length === 2;
-          const sb = heads
-            ? start.players.find((s) => s !== bb)
-            : start.players.includes(prev.bb)
-              ? prev.bb
-              : null;
-          const button = heads ? sb : prev.sbSeat;
+          // french-casino has no written button rule: the button moves to the next player.
+          const moving = session.config.profile === 'french-casino' && !heads;
+          const movedTo = nextPlayer(prev.button, start.players, seats);
+          const afterButton = nextPlayer(movedTo, start.players, seats);
+          const bb = moving
+            ? nextPlayer(afterButton, start.players, seats)
+            : nextPlayer(prev.bb, start.players, seats);
+          const sb = moving
+            ? afterButton
+            : heads
+              ? start.players.find((s) => s !== bb)
+              : start.players.includes(prev.bb)
+                ? prev.bb
+                : null;
+          const button = moving ? movedTo : heads ? sb : prev.sbSeat;
           if (replay.bb !== bb || replay.sb !== sb || replay.button !== button)
             replay.fail(
               `button/sb/bb ${replay.button}/${replay.sb}/${replay.bb}, the rule gives ${button}/${sb}/${bb}`,
@@ -419,9 +442,12 @@ function checkSession(session: Session): string[] {
         continue;
       }
       if (!replay) {
+        if ('seat' in e) continue; // the dealer marks seats between hands
         if ('shuffler' in e) {
-          const next = events.slice(i).find((x) => 'hand.start' in x);
-          const deck = next && 'hand.start' in next ? next['hand.start'].deck : null;
+          const deck = events
+            .slice(i)
+            .map((x) => startOf(session, x))
+            .find((x) => x !== undefined)?.deck;
           if (e.shuffler.deck !== deck || e.shuffler.count !== 52 || e.shuffler.state !== 'ready')
             problems.push(`${where} #${i}: shuffler ${JSON.stringify(e.shuffler)} before deck ${deck}`);
         } else problems.push(`${where} #${i}: ${keyOf(e)} before hand.start`);
@@ -456,10 +482,14 @@ function checkSession(session: Session): string[] {
         replay.fail(`swap at #${s} not a close pair`);
     }
     for (const p of replay.problems) problems.push(`${where}: ${p}`);
-    const start = events.slice(info.first).find((x) => 'hand.start' in x);
-    const deck = start && 'hand.start' in start ? start['hand.start'].deck : '';
+    const deck =
+      events
+        .slice(info.first)
+        .map((x) => startOf(session, x))
+        .find((x) => x !== undefined)?.deck ?? '';
     prev = {
       info,
+      button: replay.button,
       bb: replay.bb,
       sbSeat,
       players: replay.players,
@@ -554,6 +584,8 @@ describe('clean-hands generator', () => {
         if (evs.some((e) => 'shuffler' in e)) bump('shuffler');
         if (evs.some((e) => 'button' in e)) bump('puck');
         if (evs.some((e) => 'chips' in e)) bump('chips');
+        for (const e of evs) if ('seat' in e) bump(`seat ${e.seat.status}`);
+        if (evs.some((e) => 'dealer' in e && e.dealer.input === 'next-hand')) bump('next-hand');
         if (evs.some((e) => 'hand.start' in e && e['hand.start'].ante)) bump('ante');
         let current = h.blinds[1];
         let allInBefore = false;
@@ -582,6 +614,11 @@ describe('clean-hands generator', () => {
     const needed = [
       'profile:main-event-2014',
       'profile:french-casino',
+      'next-hand',
+      'seat in',
+      'seat out',
+      'seat absent',
+      'seat waiting',
       'bet without an amount',
       'raise without an amount',
       'allin without an amount',

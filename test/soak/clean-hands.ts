@@ -42,12 +42,26 @@ export type ScenarioEvent =
   | { t: number; button: { seat: number } }
   | { t: number; chips: { zone: string; amount: number } }
   | { t: number; action: ActionBody }
-  | { t: number; dealer: { input: 'deal-done' | 'hand-end' } };
+  | { t: number; dealer: DealerBody }
+  | { t: number; seat: SeatBody };
+
+export interface DealerBody {
+  input: 'deal-done' | 'hand-end' | 'next-hand';
+}
+export interface SeatBody {
+  seat: number;
+  status: 'in' | 'out' | 'absent' | 'waiting';
+}
+export interface LevelBody {
+  blinds: [number, number];
+  ante: number;
+  minutes: number;
+}
 
 export interface Scenario {
   name: string;
   profile: ProfileId;
-  table: { seats: number };
+  table: { seats: number; levels?: LevelBody[] };
   decks: DeckId[];
   events: ScenarioEvent[];
   expect: unknown[];
@@ -96,6 +110,8 @@ export interface Session {
   hands: HandInfo[];
   /** The amounts of the actions keyed without one, for a referee that checks the hands were legal. */
   unkeyed: Map<ActionBody, number>;
+  /** The hand each `next-hand` should start, as its `hand.start` would say it. */
+  started: Map<DealerBody, HandStartBody>;
 }
 
 export interface SessionConfig {
@@ -330,8 +346,17 @@ interface SessionState {
   stacks: Map<number, number>;
   prevBb: number | null;
   prevSbSeat: number | null;
+  prevButton: number | null;
   t: number;
   unkeyed: Map<ActionBody, number>;
+  started: Map<DealerBody, HandStartBody>;
+  /** A tournament's blind schedule from its first level, and the first hand's `t` it is timed from. */
+  schedule: LevelBody[] | null;
+  firstLevel: number;
+  firstT: number | null;
+  /** Seats the dealer marks before the next hand. */
+  seatChanges: SeatBody[];
+  absent: Set<number>;
 }
 
 function randomConfig(rng: Rng, o: Partial<SessionConfig>): SessionConfig {
@@ -425,9 +450,18 @@ export function generateSessionDetailed(
     stacks: new Map(),
     prevBb: null,
     prevSbSeat: null,
+    prevButton: null,
     t: rng.int(0, 5000),
     unkeyed: new Map(),
+    started: new Map(),
+    schedule: null,
+    firstLevel: 0,
+    firstT: null,
+    seatChanges: cfg.occupied.map((seat) => ({ seat, status: 'in' as const })),
+    absent: new Set(),
   };
+  s.firstLevel = s.level;
+  if (tournament) s.schedule = scheduleOf(s);
   for (const seat of cfg.occupied) s.stacks.set(seat, Math.max(newStack(s), minStack(s)));
   const events: ScenarioEvent[] = [];
   const infos: HandInfo[] = [];
@@ -446,12 +480,12 @@ export function generateSessionDetailed(
   const scenario: Scenario = {
     name: `soak: ${hands} clean hands, seed ${seed}`,
     profile: cfg.profile,
-    table: { seats: cfg.seats },
+    table: s.schedule ? { seats: cfg.seats, levels: s.schedule } : { seats: cfg.seats },
     decks: ['A', 'B'],
     events,
     expect: [],
   };
-  return { seed, config: cfg, scenario, hands: infos, unkeyed: s.unkeyed };
+  return { seed, config: cfg, scenario, hands: infos, unkeyed: s.unkeyed, started: s.started };
 }
 
 /** One scenario object holding `hands` clean hands in a row at one table. */
@@ -459,32 +493,72 @@ export function generateSession(seed: number, hands: number, options: Partial<Se
   return generateSessionDetailed(seed, hands, options).scenario;
 }
 
-/** Busts, departures, top-ups and blind levels between two hands. */
+/**
+ * A tournament's levels from the session's first one, 8 to 20 minutes each; the last one holds. Each
+ * level's ante is the session's (a tenth of the big blind) or none.
+ */
+function scheduleOf(s: SessionState): LevelBody[] {
+  return TOURNAMENT_LEVELS.slice(s.level).map(([sb, bb]) => ({
+    blinds: [sb, bb],
+    ante: s.anteOn ? Math.max(s.unit, Math.round(bb / 10 / s.unit) * s.unit) : 0,
+    minutes: s.rng.int(8, 20),
+  }));
+}
+
+/** The schedule's level at `t`, counted from the first hand: each level's minutes, the last one kept. */
+function levelAt(s: SessionState, t: number): number {
+  if (!s.schedule || s.firstT === null) return s.level;
+  let elapsed = (t - s.firstT) / 60_000;
+  for (const [i, level] of s.schedule.entries()) {
+    if (elapsed < level.minutes) return s.firstLevel + i;
+    elapsed -= level.minutes;
+  }
+  return s.firstLevel + s.schedule.length - 1;
+}
+
+/** Busts, departures, top-ups and players stepping away between two hands, as the dealer marks them. */
 function betweenHands(s: SessionState): void {
   const { rng } = s;
-  if (s.tournament && rng.chance(0.06)) s.level++;
   const min = minStack(s);
+  const leave = (seat: number) => {
+    s.stacks.delete(seat);
+    s.absent.delete(seat);
+    s.seatChanges.push({ seat, status: 'out' });
+  };
   for (const [seat, stack] of [...s.stacks]) {
     if (stack >= min) continue;
-    if (s.stacks.size > 2 && rng.chance(s.tournament ? 0.3 : 0.15)) s.stacks.delete(seat);
+    if (s.stacks.size > 2 && rng.chance(s.tournament ? 0.3 : 0.15)) leave(seat);
     else s.stacks.set(seat, Math.max(newStack(s), min)); // re-entry / rebuy
   }
-  if (s.stacks.size > 2 && rng.chance(0.03)) s.stacks.delete(rng.pick([...s.stacks.keys()]));
+  if (s.stacks.size > 2 && rng.chance(0.03)) leave(rng.pick([...s.stacks.keys()]));
+  // An absent player is still dealt in (main-event-2014 §I.h): the mark changes nothing in the hand.
+  if (rng.chance(0.05)) {
+    const seat = rng.pick([...s.stacks.keys()]);
+    const back = s.absent.has(seat);
+    if (back) s.absent.delete(seat);
+    else s.absent.add(seat);
+    s.seatChanges.push({ seat, status: back ? 'in' : 'absent' });
+  }
 }
 
 /**
  * A tournament table takes in a moved player now and then, seated after the big blind and before the
  * button: never between the blinds nor between the button and the small blind, where the rules would
- * not deal him in. Cash games are left alone (a new player there posts a big blind).
+ * not deal him in. french-casino tables are left alone (a new player there posts a big blind).
  */
 function seatNewPlayer(s: SessionState, pos: Positions): void {
-  if (!s.tournament || s.stacks.size < 3 || !s.rng.chance(0.25)) return;
+  // french-casino's newcomer posts a big blind of his own: its scenarios show it, not the soak.
+  if (!s.tournament || s.cfg.profile === 'french-casino' || s.stacks.size < 3 || !s.rng.chance(0.25)) return;
   const free: number[] = [];
   for (const seat of clockwiseFrom(pos.bb, s.cfg.seats)) {
     if (seat === pos.button) break;
     if (!s.stacks.has(seat)) free.push(seat);
   }
-  if (free.length > 0) s.stacks.set(s.rng.pick(free), Math.max(newStack(s), minStack(s)));
+  if (free.length === 0) return;
+  const seat = s.rng.pick(free);
+  s.stacks.set(seat, Math.max(newStack(s), minStack(s)));
+  // A tournament's new player starts like any player: marked waiting or in, he is dealt in here.
+  s.seatChanges.push({ seat, status: s.rng.chance(0.5) ? 'waiting' : 'in' });
 }
 
 interface Positions {
@@ -494,7 +568,10 @@ interface Positions {
   bb: number;
 }
 
-/** Dead-button rule: the big blind advances one player; small blind and button follow seat by seat. */
+/**
+ * Dead-button rule: the big blind advances one player; small blind and button follow seat by seat.
+ * french-casino's moving button: the next player has it.
+ */
 function positions(s: SessionState): Positions {
   const { seats } = s.cfg;
   const active = new Set(s.stacks.keys());
@@ -513,6 +590,12 @@ function positions(s: SessionState): Positions {
     // Heads-up: the button posts the small blind; the big blind still moves on (§II.j, TDA #35).
     const button = nextOf(bb, active, seats);
     return { button, sbSeat: button, sb: button, bb };
+  }
+  if (s.cfg.profile === 'french-casino' && s.prevButton !== null) {
+    // No written button rule: the button goes to the next player, the next two post.
+    const button = nextOf(s.prevButton, active, seats);
+    const sb = nextOf(button, active, seats);
+    return { button, sbSeat: sb, sb, bb: nextOf(sb, active, seats) };
   }
   const sbSeat = s.prevBb;
   return { button: s.prevSbSeat, sbSeat, sb: active.has(sbSeat) ? sbSeat : null, bb };
@@ -541,10 +624,14 @@ interface Emitted {
 function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; info: HandInfo } {
   const { rng, cfg } = s;
   const pos = positions(s);
+  // The hand starts after the shuffler hands its deck over: its level is the one in force then.
+  const deck: DeckId = index % 2 === 0 ? cfg.startDeck : cfg.startDeck === 'A' ? 'B' : 'A';
+  const tShuffler = cfg.shuffler ? Math.max(s.t, s.t + rng.int(500, 4000)) : s.t;
+  const tStart = Math.max(tShuffler, tShuffler + (index === 0 ? rng.int(500, 3000) : rng.int(3000, 15000)));
+  s.level = levelAt(s, tStart);
   seatNewPlayer(s, pos);
   const [sbAmt, bbAmt] = blindsOf(s);
   const ante = anteOf(s);
-  const deck: DeckId = index % 2 === 0 ? cfg.startDeck : cfg.startDeck === 'A' ? 'B' : 'A';
   const seatsAround = clockwiseFrom(pos.button, cfg.seats);
   const order = seatsAround.filter((seat) => s.stacks.has(seat));
   const stacksAtStart: Record<number, number> = {};
@@ -566,8 +653,9 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
   const pitch = () => rng.int(150, 600);
   const actionGap = () => 500 + Math.floor(4500 * rng.next() ** 2);
 
-  // Between hands: the shuffler hands over this hand's deck.
-  if (cfg.shuffler) emit(s.t + rng.int(500, 4000), { t: 0, shuffler: { state: 'ready', deck, count: 52 } });
+  // Between hands: the shuffler hands over this hand's deck; the dealer marks the seats that changed.
+  if (cfg.shuffler) emit(tShuffler, { t: 0, shuffler: { state: 'ready', deck, count: 52 } });
+  for (const change of s.seatChanges.splice(0)) emit(s.t + 50, { t: 0, seat: change });
   const start: HandStartBody = {
     button: pos.button,
     players: [...order].sort((a, b) => a - b),
@@ -583,10 +671,17 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
     start.sb = pos.sb;
     start.bb = pos.bb;
   }
-  const t0 = emit(s.t + (index === 0 ? rng.int(500, 3000) : rng.int(3000, 15000)), {
-    t: 0,
-    'hand.start': start,
-  });
+  // The first hand of a session comes from elsewhere (a table already running, maybe on a dead
+  // button); the table starts every later one itself, by the rules, from the seats.
+  let t0: number;
+  if (index === 0) {
+    t0 = emit(tStart, { t: 0, 'hand.start': start });
+    s.firstT = t0;
+  } else {
+    const dealer: DealerBody = { input: 'next-hand' };
+    s.started.set(dealer, start);
+    t0 = emit(tStart, { t: 0, dealer });
+  }
 
   // Antes and blinds.
   let pot = 0;
@@ -839,6 +934,7 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
 
   s.prevBb = pos.bb;
   s.prevSbSeat = pos.sbSeat;
+  s.prevButton = pos.button;
 
   const noisy = addNoise(rng, cfg, main, lives, handEnd, cfg.puck ? pos.button : null, t0);
   const swaps = swapReads(rng, cfg.noise.swap, noisy);

@@ -157,6 +157,12 @@ describe('amounts keyed without their amount', () => {
     expect(roundClosed(play(b, [1, 'call']))).toBe(true);
   });
 
+  it('of several all-ins without their amounts, a call above the level is taken as the first one', () => {
+    // Seat 1 called after seat 10's all-in and before seat 2's: it matched whichever raised.
+    const b = play(preflop(), [3, 'call', 200], [10, 'allin'], [1, 'call'], [2, 'allin'], [3, 'call', 9000]);
+    expect(pending(b)).toEqual([]);
+  });
+
   it('a bet zone fills in the amount of a raise keyed without one', () => {
     const b = betSeen(play(preflop(), [3, 'raise']), 3, 500);
     expect(b.bets[3]).toBe(500);
