@@ -84,8 +84,20 @@ export const DEALER_INPUTS = [
   'floor-decision',
   'hand-end',
   'next-hand',
+  'level',
 ] as const;
 export type DealerInputKind = (typeof DEALER_INPUTS)[number];
+
+/** A blind level as the tournament clock's `level` command gives it: `sb/bb` or `sb/bb/ante`. */
+export const LEVEL_VALUE = /^(\d{1,9})\/(\d{1,9})(?:\/(\d{1,9}))?$/;
+
+/** The blinds and ante of a `level` value, or null when it is not one. */
+export function levelOf(value: string | undefined): { blinds: [number, number]; ante: number } | null {
+  const m = LEVEL_VALUE.exec(value ?? '');
+  if (!m) return null;
+  const [sb, bb, ante] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
+  return sb <= bb && bb > 0 ? { blinds: [sb, bb], ante } : null;
+}
 
 /** What the floor decides after CALL_FLOOR: the hand goes on as it stands, or is a misdeal, or void. */
 export const FLOOR_DECISIONS = ['continue', 'misdeal', 'void'] as const;

@@ -1,7 +1,7 @@
 import { concatMap, type Observable } from 'rxjs';
 import { describeIssues } from '../config/problems.js';
 import type { DealerInput, Unsequenced } from '../domain/events.js';
-import { FLOOR_DECISIONS } from '../domain/events.js';
+import { FLOOR_DECISIONS, levelOf } from '../domain/events.js';
 import type { MqttLink } from '../io/mqtt.js';
 import type { Credential, FloorDesk } from '../supervisor/desk.js';
 import { COMMANDS, commandPayload, tableRoot, topicOf } from './topics.js';
@@ -92,6 +92,11 @@ function parseCommand(name: string, payload: Buffer, seen: ReadonlySet<string>):
       return { id, credential, input: 'call-floor' };
     case 'void-hand':
       return { id, credential, input: 'floor-decision', value: 'void' };
+    case 'level':
+      // The tournament clock's level, from the next hand on.
+      if (levelOf(value) === null)
+        return `command level: value must be sb/bb or sb/bb/ante (e.g. 100/200/25)`;
+      return { id, credential, input: 'level', value: value as string };
     default:
       if (!(FLOOR_DECISIONS as readonly (string | undefined)[]).includes(value)) {
         return `command ${name}: value must be one of ${FLOOR_DECISIONS.join(', ')}`;

@@ -46,7 +46,7 @@ export const commandPayload = z
     message: 'a command carries its supervisor: pin or badge, one of them',
   });
 
-export const COMMANDS = ['acknowledge', 'floor-decision', 'void-hand', 'call-floor'] as const;
+export const COMMANDS = ['acknowledge', 'floor-decision', 'void-hand', 'call-floor', 'level'] as const;
 
 export const privateEventPayload = z
   .object({ type: z.string(), seq: z.number().int(), t: z.number() })

@@ -9,6 +9,7 @@ import {
   type DomainEvent,
   type DomainEventType,
   FLOOR_DECISIONS,
+  levelOf,
   SHUFFLER_STATES,
 } from '../domain/events.js';
 import { MAX_SEATS, SEAT_STATUSES } from '../domain/seats.js';
@@ -297,6 +298,10 @@ export const eventSchemas: { [T in ScenarioEventType]: z.ZodType<EventBody<T>, u
     })
     .refine((input) => input.input !== 'floor-decision' || FLOOR_DECISIONS.some((v) => v === input.value), {
       message: `a floor decision needs value: ${FLOOR_DECISIONS.join(' | ')}`,
+      path: ['value'],
+    })
+    .refine((input) => input.input !== 'level' || levelOf(input.value) !== null, {
+      message: 'a level needs value: sb/bb or sb/bb/ante (e.g. 100/200/25)',
       path: ['value'],
     }),
   device: z.strictObject({

@@ -10,13 +10,14 @@ import {
   roundClosed,
 } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
-import type {
-  ChipsSeen,
-  DealerInput,
-  DeviceStatus,
-  HandStart,
-  PlayerAction,
-  SeatChange,
+import {
+  type ChipsSeen,
+  type DealerInput,
+  type DeviceStatus,
+  type HandStart,
+  levelOf,
+  type PlayerAction,
+  type SeatChange,
 } from '../domain/events.js';
 import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { betZoneSeat, seatOf, type Zone } from '../domain/zones.js';
@@ -199,6 +200,12 @@ export function onDealer(d: Draft, e: DealerInput): void {
       return;
     case 'next-hand':
       return startNextHand(d, e);
+    case 'level': {
+      // The tournament clock's level: the hand in play keeps its own, the next one takes it.
+      const level = levelOf(e.value);
+      if (level) d.ctx.clockLevel = level;
+      return;
+    }
     case 'call-floor':
       // The dealer called the floor: the machine watches until the floor's decision.
       if (h && judging(h)) {

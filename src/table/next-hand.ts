@@ -82,8 +82,12 @@ function positionsFor(ctx: TableContext, players: readonly number[]): Positions 
   return nextPositions(ctx.profile.button.rule, last, players);
 }
 
-/** The level in force at `t`: the schedule timed from the first hand, the last level kept once it is over. */
+/**
+ * The level in force at `t`: the one the tournament clock set last, else the schedule timed from the
+ * first hand (its last level kept once it is over), else the blinds of the config, then the last hand's.
+ */
 export function levelAt(ctx: TableContext, t: number): Pick<Level, 'blinds' | 'ante'> {
+  if (ctx.clockLevel !== null) return ctx.clockLevel;
   if (ctx.levels.length === 0) {
     return ctx.hand
       ? { blinds: ctx.hand.blinds, ante: ctx.hand.ante }

@@ -30,6 +30,7 @@ export function initialContext(config: TableConfig): TableContext {
     blinds: config.blinds ?? [50, 100],
     ante: config.ante ?? 0,
     levels: config.levels ?? [],
+    clockLevel: null,
     deckIds: config.decks ?? [],
     seating: {},
     firstHandT: null,

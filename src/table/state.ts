@@ -130,6 +130,8 @@ export interface TableContext {
   blinds: [number, number];
   ante: number;
   levels: Level[];
+  /** The level the tournament clock set last (`level` command): it holds over the schedule. */
+  clockLevel: Pick<Level, 'blinds' | 'ante'> | null;
   /** The table's decks, in the rotation `next-hand` deals them. */
   deckIds: string[];
   seating: Record<number, Seated>;

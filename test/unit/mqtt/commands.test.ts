@@ -41,6 +41,19 @@ describe('floor commands', () => {
     expect(refused).toEqual([]);
   });
 
+  it("takes the tournament clock's level, signed, and refuses a value that is no level", async () => {
+    const { send, inputs, refused } = floor();
+    send('level', '{"id":"1","value":"100/200/25","pin":"2468"}');
+    send('level', '{"id":"2","value":"200/100","pin":"2468"}');
+    await expect.poll(() => inputs.length + refused.length).toBe(2);
+    expect(inputs).toEqual([
+      { type: 'dealer', t: 42, supervisor: 'Marie', input: 'level', value: '100/200/25' },
+    ]);
+    expect(refused.map((r) => r.reason)).toEqual([
+      'command level: value must be sb/bb or sb/bb/ante (e.g. 100/200/25)',
+    ]);
+  });
+
   it('refuses a command without a good PIN, and locks after repeated wrong ones', async () => {
     const { send, inputs, refused } = floor();
     send('void-hand', '{"id":"1"}');
@@ -72,7 +85,7 @@ describe('floor commands', () => {
       'command acknowledge: the payload is not JSON',
       'command acknowledge: id: Invalid input: expected string, received undefined',
       'command floor-decision: value must be one of continue, misdeal, void',
-      'unknown command "open-the-safe" (known: acknowledge, floor-decision, void-hand, call-floor)',
+      'unknown command "open-the-safe" (known: acknowledge, floor-decision, void-hand, call-floor, level)',
       'command acknowledge: Unrecognized key: "extra"',
       'command acknowledge: id 8 was already taken (a replay)',
     ]);

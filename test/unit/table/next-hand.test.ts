@@ -149,6 +149,16 @@ describe('next-hand: the redeal and the levels', () => {
     expect(t.next(90 * 60_000)?.blinds).toEqual([100, 200]); // past the schedule: the last level holds
   });
 
+  it("the tournament clock's level holds over the schedule, from the next hand", () => {
+    const levels = [{ blinds: [50, 100] as [number, number], ante: 0, minutes: 20 }];
+    const t = table('tda-2007', [1, 2, 3], { levels });
+    t.next(0);
+    t.send({ type: 'dealer', t: 1000, input: 'level', value: '200/400/50' });
+    expect(t.ctx().hand?.blinds).toEqual([50, 100]);
+    t.end(2000);
+    expect(t.next(3000)).toMatchObject({ blinds: [200, 400], ante: 50 });
+  });
+
   it('without a schedule the blinds of the config, then of the last hand', () => {
     const t = table('tda-2007', [1, 2, 3], { blinds: [25, 50] });
     expect(t.next()?.blinds).toEqual([25, 50]);
