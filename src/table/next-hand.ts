@@ -17,19 +17,9 @@ export type NextHand = Omit<HandStart, 'type' | 't' | 'seq'> & {
  */
 export function nextHand(ctx: TableContext, t: number): NextHand | null {
   const last = ctx.hand;
-  const deck = nextDeck(ctx);
   if (last?.status === 'void') {
     const { button, sb, bb, players, blinds, ante } = last;
-    return {
-      button,
-      sb,
-      bb,
-      players,
-      blinds,
-      ...(ante > 0 && { ante }),
-      ...deck,
-      rule: ctx.profile.button.cite,
-    };
+    return handOf(ctx, { button, sb, bb }, players, { blinds, ante }, [], ctx.profile.button.cite);
   }
   const marked = Object.keys(ctx.seating).length > 0;
   const seated = marked ? seatsWhere(ctx, (s) => s !== 'out') : (last?.players ?? []);
@@ -45,12 +35,22 @@ export function nextHand(ctx: TableContext, t: number): NextHand | null {
   const players = seated.filter((s) => !shut.includes(s));
   const positions = shut.length > 0 && !moving ? positionsFor(ctx, players) : first;
   if (positions === null) return null;
-  const { button, sb, bb } = positions;
-  const { blinds, ante } = levelAt(ctx, t);
+  const { sb, bb } = positions;
   const posted = ctx.profile.newcomerPosts
     ? players.filter((s) => waiting.includes(s) && s !== sb && s !== bb)
     : [];
   const rule = players.length === 2 ? ctx.profile.button.headsUp : ctx.profile.button.cite;
+  return handOf(ctx, positions, players, levelAt(ctx, t), posted, rule);
+}
+
+function handOf(
+  ctx: TableContext,
+  { button, sb, bb }: Pick<Positions, 'button' | 'sb' | 'bb'>,
+  players: number[],
+  { blinds, ante }: Pick<Level, 'blinds' | 'ante'>,
+  posted: number[],
+  rule: string,
+): NextHand {
   return {
     button,
     sb,
@@ -59,7 +59,7 @@ export function nextHand(ctx: TableContext, t: number): NextHand | null {
     blinds,
     ...(ante > 0 && { ante }),
     ...(posted.length > 0 && { posted }),
-    ...deck,
+    ...nextDeck(ctx),
     rule,
   };
 }
