@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 missing=()
 command -v socat >/dev/null || missing+=(socat)         # pseudo-terminal pairs for simulated serial devices
+command -v setpriv >/dev/null || missing+=(util-linux)  # starts socat so that it dies with its parent
 command -v mosquitto >/dev/null || missing+=(mosquitto) # an external MQTT broker, as a casino runs one
 [ -x /usr/bin/chromium ] || missing+=(chromium)          # the kiosk browser: the display's tests drive it
 command -v shellcheck >/dev/null || missing+=(shellcheck)  # the Pi install scripts' lint (test/deploy)

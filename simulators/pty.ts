@@ -5,6 +5,10 @@ import { SerialPort } from 'serialport';
 /**
  * Pseudo-terminal pairs made by socat: a simulated serial device talks on one end while croupier opens
  * the other as it would a USB serial port. Killing socat makes both vanish, as a pulled cable does.
+ *
+ * socat is started through util-linux's `setpriv --pdeathsig SIGKILL`: the kernel kills it when the
+ * process that started it dies, however it dies (a SIGKILL, the OOM killer), so a demo or test killed
+ * before it could stop its devices leaves no socat behind (Node has no prctl of its own).
  */
 
 /** Where a test registers what to undo, newest first, even when it fails. */
@@ -25,7 +29,9 @@ export interface PtyPair {
 export async function startPtyPair(dir: string, cleanups: Cleanups): Promise<PtyPair> {
   const host = join(dir, 'host');
   const device = join(dir, 'device');
-  const proc = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${host}`, `pty,raw,echo=0,link=${device}`], {
+  const socat = ['socat', '-d', '-d', `pty,raw,echo=0,link=${host}`, `pty,raw,echo=0,link=${device}`];
+  // setpriv execs socat in its own process: `proc` is socat itself, its pid and its signals.
+  const proc = spawn('setpriv', ['--pdeathsig', 'SIGKILL', '--', ...socat], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => {
@@ -62,13 +68,20 @@ export async function within<T>(ms: number, what: string, promise: Promise<T>): 
   }
 }
 
-/** Throws, saying what to install, when socat is missing (never a silent skip). */
+/** Throws, saying what to install, when socat or setpriv is missing (never a silent skip). */
 export function requireSocat(what: string): void {
   const probe = spawnSync('socat', ['-V'], { stdio: 'ignore' });
   if (probe.error) {
     throw new Error(
       `socat is not installed (${probe.error.message}): ${what} need it to make pseudo-terminals; ` +
         'install it with `apt-get install socat` (scripts/setup.sh does)',
+    );
+  }
+  const setpriv = spawnSync('setpriv', ['--version'], { stdio: 'ignore' });
+  if (setpriv.error) {
+    throw new Error(
+      `setpriv is not installed (${setpriv.error.message}): ${what} start socat through it so that it ` +
+        'dies with them; it is in util-linux (`apt-get install util-linux`)',
     );
   }
 }

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SerialPort } from 'serialport';
@@ -14,6 +13,7 @@ import {
   type SimulatedKeyboard,
   simulatedHidDevices,
 } from '../hid-keypad/keyboard.js';
+import { makeOwnedFolder } from '../owned-folder.js';
 import { type Cleanups, openDevicePort, type PtyPair, requireSocat, startPtyPair } from '../pty.js';
 import { TEN_SEAT_ANTENNAS } from '../rfid-reader/layout.js';
 import { SimulatedReader } from '../rfid-reader/reader.js';
@@ -74,7 +74,8 @@ export async function startVirtualTable({
   requireSocat('the virtual table');
   const undo: (() => Promise<unknown>)[] = [];
   const cleanups: Cleanups = { push: (cleanup) => undo.push(cleanup) };
-  const dir = await mkdtemp(join(tmpdir(), 'croupier-table-'));
+  // Its PTYs' names; a table killed with its process leaves it to the next table to remove.
+  const dir = await makeOwnedFolder('croupier-table-');
   undo.push(() => rm(dir, { recursive: true, force: true }));
   // One folder per serial device: a PTY pair is named `host` and `device` in its folder.
   const readerDir = join(dir, 'reader');

@@ -39,8 +39,10 @@ async function croupier(undo: Undo, args: string[], config: object): Promise<Cro
   const file = join(dir, 'croupier.json');
   // Each croupier its own journal, in its own folder: never one in the checkout.
   await writeFile(file, JSON.stringify({ journal: { path: join(dir, 'journal.db') }, ...config }));
+  // Its temporary files (the demo's PTYs) in that folder too: a croupier killed below cannot remove them.
   const proc = spawn(process.execPath, ['bin/croupier.js', 'start', '--config', file, ...args], {
     cwd: ROOT,
+    env: { ...process.env, TMPDIR: dir },
   });
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   undo.push(async () => {

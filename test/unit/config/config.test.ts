@@ -1,14 +1,19 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseConfig } from '../../../src/config/config.js';
 import { registryFromConfig } from '../../../src/config/decks.js';
 import { ConfigError } from '../../../src/config/problems.js';
 import { FACES } from '../../../src/domain/cards.js';
 
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
 async function file(name: string, text: string): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'croupier-config-')), name);
+  const folder = await mkdtemp(join(tmpdir(), 'croupier-config-'));
+  folders.push(folder);
+  const path = join(folder, name);
   await writeFile(path, text);
   return path;
 }
