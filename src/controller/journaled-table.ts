@@ -88,9 +88,9 @@ export function journaledTable(
   );
   const updates = tablePipeline({ config: tableConfig, sources, journal, actor: recovery.actor }).pipe(
     tap({
-      next: ({ event }) => {
+      next: ({ event, started }) => {
         health.journal({ path, state: 'recording', seq: event.seq });
-        if (event.type === 'hand.start') rotate(journal, config.journal, log);
+        if (started) rotate(journal, config.journal, log);
       },
       error: (error: unknown) => {
         if (error instanceof JournalError) halted(error);

@@ -17,6 +17,8 @@ export interface TableUpdate {
   event: DomainEvent;
   outputs: TableOutput[];
   snapshot: TableSnapshot;
+  /** The event started a hand: a `hand.start`, or a `next-hand` the table started one for. */
+  started: boolean;
 }
 
 /** Where a table stands before its first event. */
@@ -72,12 +74,13 @@ export function tablePipeline({
         subscriber.error(error);
         return;
       }
+      const hands = actor.getSnapshot().context.hands;
       actor.send(event);
-      if (journal && event.type === 'hand.start') {
-        journal.snapshot(event.seq, MACHINE_VERSION, persistTable(actor));
-      }
       const snapshot = actor.getSnapshot();
-      subscriber.next({ event, outputs: snapshot.context.outputs, snapshot });
+      // A hand started (a hand.start, or the table's own next-hand): the journal keeps its snapshot.
+      const started = snapshot.context.hands > hands;
+      if (journal && started) journal.snapshot(event.seq, MACHINE_VERSION, persistTable(actor));
+      subscriber.next({ event, outputs: snapshot.context.outputs, snapshot, started });
     };
     const context = () => actor.getSnapshot().context;
     const windowMs = context().orderWindowMs;

@@ -40,7 +40,12 @@ function table() {
     const sequenced = { ...event, seq: seq++ } as DomainEvent;
     actor.send(sequenced);
     const snapshot = actor.getSnapshot();
-    updates.next({ event: sequenced, outputs: snapshot.context.outputs, snapshot });
+    updates.next({
+      event: sequenced,
+      outputs: snapshot.context.outputs,
+      snapshot,
+      started: sequenced.type === 'hand.start',
+    });
   };
   return { updates, send };
 }

@@ -43,6 +43,32 @@ describe('the journal behind the table', () => {
     journal.close();
   });
 
+  it('journals the hands the table starts itself (next-hand) as it does those of hand.start', async () => {
+    const file = new URL('../../scenarios/seats/me-six-player-night.yaml', import.meta.url);
+    const night = parseScenarioText(await readFile(file, 'utf8'), file.pathname);
+    const folder = await mkdtemp(join(tmpdir(), 'croupier-recall-'));
+    folders.push(folder);
+    const journal = openJournal(join(folder, 'journal.db'));
+    const sources = night.events.map(({ seq: _, ...event }) => event as SourceEvent);
+    await lastValueFrom(
+      tablePipeline({ config: night.config, sources: [from(sources)], journal }).pipe(toArray()),
+    );
+    const starts = night.events
+      .filter((e) => e.type === 'dealer' && e.input === 'next-hand')
+      .map((e) => e.seq);
+    expect(
+      journal
+        .hands(10)
+        .map((hand) => hand.firstSeq)
+        .sort((a, b) => a - b),
+    ).toEqual(starts);
+    const second = recallHand(journal, 2, night.config);
+    expect(second?.lines.filter((line) => line.kind === 'prompt')).toMatchObject([
+      { prompt: 'NEXT_HAND', button: 2, sb: null, bb: 6 },
+    ]);
+    journal.close();
+  });
+
   it('recovers, after a stop at any event, the table an uninterrupted run reaches', async () => {
     const { events, config, path, sources } = await scenario();
     const whole = openJournal(join(path, '..', 'whole.db'));
