@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { JournalRecord } from './chain.js';
 
 /**
- * Retention. Rotation removes whole hands from the oldest end (a hand runs from its `hand.start` event to
- * the next one's; what came before the first hand goes with it), never the last hand, and appends a
+ * Retention. Rotation removes whole hands from the oldest end (a hand runs from the event that started
+ * it to the next one's; what came before the first hand goes with it), never the last hand, and appends a
  * `rotation` marker, `{ kind: 'rotation', detail: { throughId, hash, records, hands } }`: the id and hash
  * of the last record removed, which the first kept record's `prev` still names. The last such marker is
  * the anchor where a chain walk starts.

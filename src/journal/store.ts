@@ -19,8 +19,8 @@ import { broken, brokenError, checkTail, readRecords, type Verification, verifyC
  * records of one SQLite table in one hash chain (chain.ts). A record's body is canonical JSON:
  *
  * - `event`: the domain event with its `seq`;
- * - `snapshot`: `{ hand, seq, machineVersion, state }`, the machine after the `hand.start` event `seq`,
- *   `hand` the hand's number (1, 2, … for the journal's life, rotation or not);
+ * - `snapshot`: `{ hand, seq, machineVersion, state }`, the machine after the event `seq` that started
+ *   the hand (a `hand.start` or a `next-hand`), `hand` the hand's number (1, 2, … for the journal's life, rotation or not);
  * - `marker`: `{ kind, detail }`, its `seq` the last event's (-1 before the first).
  */
 
@@ -41,7 +41,7 @@ export interface JournalOptions {
 
 export interface StoredSnapshot {
   hand: number;
-  /** The seq of the hand's `hand.start` event: the state is the machine's after it. */
+  /** The seq of the event that started the hand: the state is the machine's after it. */
   seq: number;
   machineVersion: string;
   state: unknown;
@@ -59,7 +59,7 @@ export interface Hand {
   firstSeq: number;
   /** The last event before the next hand; for the hand in play, the last event so far. */
   lastSeq: number;
-  /** Wall clock, ms, of its `hand.start` event. */
+  /** Wall clock, ms, of the event that started it. */
   startedAt: number;
 }
 
@@ -144,7 +144,7 @@ export class Journal {
     return sequenced;
   }
 
-  /** Stores the machine's state after the `hand.start` event `seq`; returns the hand's number. */
+  /** Stores the machine's state after the event `seq` that started a hand; returns the hand's number. */
   snapshot(seq: number, machineVersion: string, state: unknown): number {
     if (!Number.isInteger(seq) || seq < 0 || seq > this.#lastSeq) {
       throw new RangeError(`journal ${this.path}: no event ${seq} to snapshot after (last ${this.#lastSeq})`);
