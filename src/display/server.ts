@@ -34,8 +34,11 @@ const seatTouch = (seats: number) =>
   z.strictObject({
     seat: z.number().int().min(1).max(seats),
     status: z.enum(SEAT_STATUSES),
-    name: z.string().trim().min(1).max(40).optional(),
+    name: z.string().trim().max(40).optional().describe('"" clears the name'),
   });
+
+/** A refusal's `code` lets the screen say it in its own language; `error` says it to a person. */
+const HAND_IN_PLAY = { code: 'hand-in-play', error: 'a hand is in play' } as const;
 
 /** No hand in play: none yet, or the last one over or void. */
 function between(snapshot: TableSnapshot): boolean {
@@ -150,10 +153,12 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
   }
   server.post(DISPLAY_ACTIONS.nextHand, async (_, reply) => {
     const snapshot = options.snapshot();
-    if (!between(snapshot)) return reply.code(409).send({ error: 'a hand is in play' });
+    if (!between(snapshot)) return reply.code(409).send(HAND_IN_PLAY);
     const t = options.now();
     const hand = options.nextHand(snapshot, t);
-    if (hand === null) return reply.code(409).send({ error: 'fewer than two players are seated' });
+    if (hand === null) {
+      return reply.code(409).send({ code: 'too-few-players', error: 'fewer than two players are seated' });
+    }
     // The table starts the hand itself, by the rules: the same event replays to the same hand.
     options.input({ type: 'dealer', t, input: 'next-hand' });
     return reply.code(202).send({ taken: 'next-hand', button: hand.button });
@@ -163,9 +168,9 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
     if (!parsed.success) {
       const error = `a seat touch refused: ${describeIssues(parsed.error.issues, '', '; ')}`;
       refused(error);
-      return reply.code(400).send({ error });
+      return reply.code(400).send({ code: 'bad-seat', error });
     }
-    if (!between(options.snapshot())) return reply.code(409).send({ error: 'a hand is in play' });
+    if (!between(options.snapshot())) return reply.code(409).send(HAND_IN_PLAY);
     options.input({ type: 'seat', t: options.now(), ...parsed.data });
     return reply.code(202).send({ taken: 'seat', seat: parsed.data.seat });
   });

@@ -126,6 +126,7 @@ export interface SeatChange extends Stamp {
   type: 'seat';
   seat: number;
   status: SeatStatus;
+  /** The player's name; left out, the seat keeps its name; empty, it has none any more. */
   name?: string;
 }
 

@@ -309,7 +309,7 @@ export const eventSchemas: { [T in ScenarioEventType]: z.ZodType<EventBody<T>, u
     status: z.enum(DEVICE_STATUSES),
     detail: z.string().optional(),
   }),
-  seat: z.strictObject({ seat, status: z.enum(SEAT_STATUSES), name: z.string().min(1).max(40).optional() }),
+  seat: z.strictObject({ seat, status: z.enum(SEAT_STATUSES), name: z.string().max(40).optional() }),
 };
 
 const codeError = (what: string) => ({

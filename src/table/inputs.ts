@@ -233,9 +233,12 @@ function startNextHand(d: Draft, e: DealerInput): void {
   });
 }
 
-/** The dealer marks a seat: seated, gone, away from the table, or a newcomer waiting to come in. */
+/**
+ * The dealer marks a seat: seated, gone, away from the table, or a newcomer waiting to come in. A name
+ * left out is kept; an empty one clears it (another player takes the seat).
+ */
 export function onSeat(d: Draft, e: SeatChange): void {
-  const name = e.name ?? d.ctx.seating[e.seat]?.name;
+  const name = e.name === '' ? undefined : (e.name ?? d.ctx.seating[e.seat]?.name);
   d.ctx.seating = { ...d.ctx.seating, [e.seat]: { status: e.status, ...(name !== undefined && { name }) } };
 }
 

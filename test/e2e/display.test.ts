@@ -271,11 +271,14 @@ describe('the dealer display', () => {
     await page.getByTestId('recent-back').tap();
     await page.getByTestId('sign-out').tap();
     await page.getByTestId('floor-close').tap();
+    // The table starts the redeal itself on the dealer's touch: after a void hand, the same hand again.
     const started = firstValueFrom(
-      live.controller.updates.pipe(filter(({ event }) => event.type === 'hand.start')),
+      live.controller.updates.pipe(
+        filter(({ event }) => event.type === 'dealer' && event.input === 'next-hand'),
+      ),
     );
     await page.getByTestId('next-hand').tap();
-    expect((await started).event).toMatchObject({
+    expect((await started).snapshot.context.hand).toMatchObject({
       button: 9,
       players: [1, 2, 3, 5, 6, 9],
       blinds: [50, 100],

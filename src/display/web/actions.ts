@@ -20,8 +20,17 @@ export async function post(
   }
 }
 
-/** Sends one dealer touch to croupier; true when it was taken (the new state follows on the socket). */
-export async function send(action: DisplayAction): Promise<boolean> {
-  const response = await post(DISPLAY_ACTIONS[action]);
-  return response !== null && response.status < 300;
+/** What became of a dealer touch: taken, refused with croupier's reason, or lost on the way (`error` null). */
+export type Touch = { taken: true } | { taken: false; error: string | null; code?: string };
+
+/** Sends one dealer touch to croupier (the new state follows on the socket when it is taken). */
+export async function send(action: DisplayAction, body: object = {}): Promise<Touch> {
+  const response = await post(DISPLAY_ACTIONS[action], body);
+  if (response === null) return { taken: false, error: null };
+  if (response.status < 300) return { taken: true };
+  const answer = response.answer as { error?: unknown; code?: unknown } | null;
+  const error = typeof answer?.error === 'string' ? answer.error : `HTTP ${response.status}`;
+  return typeof answer?.code === 'string'
+    ? { taken: false, error, code: answer.code }
+    : { taken: false, error };
 }

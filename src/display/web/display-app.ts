@@ -3,17 +3,27 @@ import { MAX_SEATS } from '../../domain/seats.js';
 import type { PublicOutput, PublicState } from '../../outputs/public.js';
 import type { FloorSession } from '../../supervisor/desk.js';
 import type { DisplayDevice, Language } from '../protocol.js';
-import { type DisplayAction, send } from './actions.js';
+import { type DisplayAction, send, type Touch } from './actions.js';
 import { LightElement } from './light-element.js';
 import { DisplayLink } from './link.js';
-import { nameOf, PROMPT_NAMES, t } from './messages.js';
+import { isUiKey, nameOf, PROMPT_NAMES, t, type UiKey } from './messages.js';
+import type { SeatMark } from './seat-editor.js';
+import { betweenHands } from './table-view.js';
 import './floor-panel.js';
 import './incident-alert.js';
-import './table-view.js';
+import './seat-editor.js';
 
 type Prompt = Extract<PublicOutput, { kind: 'prompt' }>;
 
-const BETWEEN_HANDS: ReadonlySet<PublicState['phase']> = new Set(['idle', 'ended', 'void']);
+/** A refused touch in the screen's language where croupier gave its code, else in croupier's words. */
+function noticeOf(touch: Extract<Touch, { taken: false }>): NonNullable<DisplayApp['notice']> {
+  if (touch.error === null) return { key: 'notSent' };
+  const key = `refused.${touch.code}`;
+  return isUiKey(key) ? { key } : { key: 'refusedTouch', values: { error: touch.error } };
+}
+
+/** How long a refused or lost touch stays said on screen. */
+const NOTICE_MS = 10_000;
 
 /** Which step a confirm was sent for: the button waits until the table has moved past it. */
 function stepKey(incident: PublicState['incident']): string | null {
@@ -29,19 +39,24 @@ export class DisplayApp extends LightElement {
     chosen: { state: true },
     prompt: { state: true },
     sending: { state: true },
-    failed: { state: true },
+    notice: { state: true },
     session: { state: true },
     floorOpen: { state: true },
+    editing: { state: true },
   };
   /** The language the dealer picked on screen; until then, the configured one from `hello`. */
   declare chosen: Language | null;
   /** The last prompt, with the hand it belongs to: it goes when the dealer closes it or the hand ends. */
   declare prompt: { output: Prompt; hand: number | null } | null;
   declare sending: string | null;
-  declare failed: boolean;
+  /** The last touch croupier refused (with its reason) or that did not get through. */
+  declare notice: { key: UiKey; values?: Record<string, string> } | null;
   /** The supervisor signed in at this screen, while their session lasts. */
   declare session: FloorSession | null;
   declare floorOpen: boolean;
+  /** The seat whose editor is open, between hands. */
+  declare editing: number | null;
+  #noticeTimer: number | undefined;
 
   readonly #link = new DisplayLink(this, new URL('/ws', location.href.replace(/^http/, 'ws')).href, {
     output: (output) => {
@@ -58,13 +73,17 @@ export class DisplayApp extends LightElement {
     this.chosen = null;
     this.prompt = null;
     this.sending = null;
-    this.failed = false;
+    this.notice = null;
     this.session = null;
     this.floorOpen = false;
+    this.editing = null;
   }
 
   protected override willUpdate(): void {
     this.language = this.chosen ?? this.#link.hello?.language ?? 'fr';
+    // Seats are marked between hands only: a hand that starts, or an incident, closes the editor.
+    const view = this.#link.state?.state ?? null;
+    if (this.editing !== null && (!betweenHands(view) || view.incident !== null)) this.editing = null;
   }
 
   protected override updated(): void {
@@ -77,7 +96,14 @@ export class DisplayApp extends LightElement {
     return html`${this.#bar(view)}
       <main class="table-area ${live ? '' : 'stale'}">
         ${live ? nothing : html`<p class="stale-note">${t(this.language, 'stale')}</p>`}
-        <croupier-table .view=${view} .seats=${this.#link.hello?.seats ?? MAX_SEATS} .language=${this.language}></croupier-table>
+        <croupier-table
+          .view=${view}
+          .seats=${this.#link.hello?.seats ?? MAX_SEATS}
+          .language=${this.language}
+          @edit-seat=${(event: CustomEvent<number>) => {
+            this.editing = event.detail;
+          }}
+        ></croupier-table>
         ${this.#prompt(view)} ${this.#nextHand(view)}
       </main>
       ${this.#devices(this.#link.state?.devices ?? [])}
@@ -87,9 +113,10 @@ export class DisplayApp extends LightElement {
         .sending=${this.sending !== null && this.sending === stepKey(view?.incident ?? null)}
         @confirm=${() => this.#confirm(view)}
       ></croupier-alert>
+      ${this.editing !== null && view ? this.#seatEditor(view, this.editing) : nothing}
       ${this.#link.halt === null ? nothing : this.#halt(this.#link.halt)}
       ${this.floorOpen ? this.#floorPanel() : nothing}
-      ${this.failed ? html`<p class="toast" role="alert">${t(this.language, 'notSent')}</p>` : nothing}`;
+      ${this.notice ? html`<p class="toast" data-testid="notice" role="alert">${t(this.language, this.notice.key, this.notice.values)}</p>` : nothing}`;
   }
 
   /** The table cannot record: nothing may be played, and the dealer is told why and whom to call. */
@@ -115,12 +142,44 @@ export class DisplayApp extends LightElement {
     ></croupier-floor-panel>`;
   }
 
-  /** Between hands the dealer starts the next one: same players, the button moved on. */
+  /**
+   * Between hands the dealer starts the next one, as the middle of the table shows it; without two
+   * players seated there is none, and the middle says why.
+   */
   #nextHand(view: PublicState | null): TemplateResult | typeof nothing {
-    if (!view || !BETWEEN_HANDS.has(view.phase)) return nothing;
-    return html`<button class="next-hand" data-testid="next-hand" @click=${() => this.#send('nextHand')}>
+    if (!betweenHands(view)) return nothing;
+    return html`<button
+      class="next-hand"
+      data-testid="next-hand"
+      ?disabled=${view.nextHand === null}
+      aria-describedby="next-info"
+      @click=${() => this.#send('nextHand')}
+    >
       ${t(this.language, 'nextHand')}
     </button>`;
+  }
+
+  #seatEditor(view: PublicState, seat: number): TemplateResult {
+    return html`<croupier-seat-editor
+      .language=${this.language}
+      .seat=${seat}
+      .seated=${view.seating.find((seated) => seated.seat === seat) ?? null}
+      .busy=${this.sending === `seat:${seat}`}
+      @mark=${(event: CustomEvent<SeatMark>) => this.#mark(event.detail)}
+      @close=${() => {
+        this.editing = null;
+      }}
+    ></croupier-seat-editor>`;
+  }
+
+  /** A seat marked: the editor closes once croupier has taken it, and stays open to try again if not. */
+  async #mark(mark: SeatMark): Promise<void> {
+    const key = `seat:${mark.seat}`;
+    if (this.sending === key) return;
+    this.sending = key;
+    const taken = await this.#send('seat', mark);
+    if (this.sending === key) this.sending = null;
+    if (taken && this.editing === mark.seat) this.editing = null;
   }
 
   #bar(view: PublicState | null): TemplateResult {
@@ -163,16 +222,17 @@ export class DisplayApp extends LightElement {
     </button>`;
   }
 
+  /** The hand's prompt, until the dealer closes it or the hand is over. */
   #prompt(view: PublicState | null): TemplateResult | typeof nothing {
     const prompt = this.prompt;
-    if (!prompt || prompt.hand !== (view?.hand ?? null)) return nothing;
+    if (!prompt || prompt.hand !== (view?.hand ?? null) || betweenHands(view)) return nothing;
     const language = this.language;
     const { output } = prompt;
     return html`<aside class="prompt" data-testid="prompt" data-code=${output.prompt} role="status">
       <div class="prompt-body">
         <strong>${nameOf(language, PROMPT_NAMES, output.prompt)}</strong>
         <span class="rule">${output.rule}</span>
-        <ol>${output.steps.map((step) => html`<li>${step.text[language]}</li>`)}</ol>
+        <ol>${output.steps.map((step, i) => html`<li data-testid="prompt-step-${i}" data-code=${step.code}>${step.text[language]}</li>`)}</ol>
       </div>
       <button class="dismiss" @click=${() => {
         this.prompt = null;
@@ -206,11 +266,22 @@ export class DisplayApp extends LightElement {
     });
   }
 
-  async #send(action: DisplayAction): Promise<boolean> {
-    this.failed = false;
-    const taken = await send(action);
-    this.failed = !taken;
-    return taken;
+  /** A dealer touch: true when croupier took it; otherwise the screen says why, or that it was lost. */
+  async #send(action: DisplayAction, body?: object): Promise<boolean> {
+    this.#say(null);
+    const touch = await send(action, body);
+    if (touch.taken) return true;
+    this.#say(noticeOf(touch));
+    return false;
+  }
+
+  #say(notice: DisplayApp['notice']): void {
+    window.clearTimeout(this.#noticeTimer);
+    this.notice = notice;
+    if (notice)
+      this.#noticeTimer = window.setTimeout(() => {
+        this.notice = null;
+      }, NOTICE_MS);
   }
 }
 

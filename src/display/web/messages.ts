@@ -69,6 +69,47 @@ export const UI = {
   langFr: { fr: 'FR', en: 'FR' },
   langEn: { fr: 'EN', en: 'EN' },
   nextHand: { fr: 'Coup suivant', en: 'Next hand' },
+  /** A touch croupier refused: its reason, as croupier words it, or by its code. */
+  refusedTouch: { fr: 'Refusé : {error}', en: 'Refused: {error}' },
+  'refused.hand-in-play': { fr: 'Refusé : un coup est en cours', en: 'Refused: a hand is in play' },
+  'refused.too-few-players': {
+    fr: 'Refusé : il faut au moins deux joueurs assis',
+    en: 'Refused: fewer than two players are seated',
+  },
+  // Between hands: the seats as the dealer marked them, and the hand "next hand" would start.
+  'seating.in': { fr: 'Assis', en: 'Seated' },
+  'seating.out': { fr: 'Sorti', en: 'Out' },
+  'seating.absent': { fr: 'Absent', en: 'Away' },
+  'seating.waiting': { fr: 'En attente', en: 'Waiting' },
+  'seating.empty': { fr: 'Libre', en: 'Empty' },
+  /** A newcomer the next hand deals in. */
+  comesIn: { fr: 'Entre ce coup', en: 'Comes in' },
+  'seatHint.in': { fr: 'Servi au prochain coup', en: 'Dealt in from the next hand' },
+  'seatHint.out': { fr: 'Éliminé ou parti : la place se libère', en: 'Busted or gone: the seat is free' },
+  'seatHint.absent': { fr: 'Loin de la table, toujours servi', en: 'Away from the table, still dealt in' },
+  'seatHint.waiting': {
+    fr: 'Nouveau joueur : entre quand la règle le permet',
+    en: 'New player: comes in when the rules allow',
+  },
+  playerName: { fr: 'Nom du joueur (facultatif)', en: 'Player’s name (optional)' },
+  markSeat: { fr: 'Marquer la place', en: 'Mark the seat' },
+  touchSeat: { fr: 'Touchez une place pour la modifier', en: 'Touch a seat to change it' },
+  level: { fr: 'Blindes {sb} / {bb}', en: 'Blinds {sb} / {bb}' },
+  ante: { fr: 'ante {ante}', en: 'ante {ante}' },
+  'next.button': { fr: 'Bouton : place {n}', en: 'Button: seat {n}' },
+  'next.sb': { fr: 'Petite blinde : place {n}', en: 'Small blind: seat {n}' },
+  'next.noSb': { fr: 'Pas de petite blinde', en: 'No small blind' },
+  'next.bb': { fr: 'Grosse blinde : place {n}', en: 'Big blind: seat {n}' },
+  'next.posted': {
+    fr: 'Paient la grosse blinde pour entrer : {seats}',
+    en: 'Post the big blind to come in: {seats}',
+  },
+  'next.players': { fr: '{n} joueurs', en: '{n} players' },
+  'next.none': {
+    fr: 'Marquez au moins deux joueurs assis pour lancer le coup suivant.',
+    en: 'Mark at least two players seated to start the next hand.',
+  },
+  postsMark: { fr: 'Paie GB', en: 'Posts BB' },
   halted: {
     fr: 'Table arrêtée : le journal n’enregistre plus',
     en: 'Table stopped: the journal cannot record',
@@ -195,6 +236,10 @@ export function say(language: Language, text: Text, values: Record<string, strin
 }
 
 /** A UI string by key. */
+export function isUiKey(key: string): key is UiKey {
+  return Object.hasOwn(UI, key);
+}
+
 export function t(language: Language, key: UiKey, values?: Record<string, string | number>): string {
   return say(language, UI[key], values);
 }

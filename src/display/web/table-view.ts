@@ -6,6 +6,17 @@ import { LightElement } from './light-element.js';
 import { t } from './messages.js';
 
 type Seat = PublicState['seats'][number];
+type Seated = PublicState['seating'][number];
+type NextHand = NonNullable<PublicState['nextHand']>;
+/** A seat between hands: as the dealer marked it, or empty. */
+export type PlaceStatus = Seated['status'] | 'empty';
+
+const BETWEEN_HANDS: ReadonlySet<PublicState['phase']> = new Set(['idle', 'ended', 'void']);
+
+/** No hand in play: none yet, or the last one over or void. The dealer marks seats and starts the next. */
+export function betweenHands(view: PublicState | null): view is PublicState {
+  return view !== null && BETWEEN_HANDS.has(view.phase);
+}
 
 /** Seats run clockwise from the dealer's left; the dealer's place is the gap at the bottom of the oval. */
 const DEALER_GAP_DEG = 30;
@@ -16,7 +27,12 @@ function place(seat: number, count: number): string {
   return `left:${50 + 44 * Math.cos(angle)}%;top:${50 + 41 * Math.sin(angle)}%`;
 }
 
-/** The table seen from the dealer's chair: seats with their card counts, the button, blinds and the middle. */
+/**
+ * The table seen from the dealer's chair. In a hand: seats with their card counts, the button, blinds
+ * and the middle. Between hands: each seat a touch target (`edit-seat`, its number as detail) showing
+ * how the dealer marked it and where the next hand puts the button and blinds; the level and that
+ * hand in the middle.
+ */
 export class TableView extends LightElement {
   static override properties = { view: { attribute: false }, seats: { attribute: false } };
   declare view: PublicState | null;
@@ -32,16 +48,86 @@ export class TableView extends LightElement {
   protected override render(): TemplateResult {
     const view = this.view;
     const dealt = new Map((view?.seats ?? []).map((seat) => [seat.seat, seat]));
-    const count = Math.max(this.seats, ...dealt.keys());
+    const seating = new Map((view?.seating ?? []).map((seat) => [seat.seat, seat]));
+    const count = Math.max(this.seats, ...dealt.keys(), ...seating.keys());
     const seats = Array.from({ length: count }, (_, i) => i + 1);
+    const between = betweenHands(view);
     return html`<div class="felt">
-      ${seats.map((n) => this.#seat(n, count, dealt.get(n)))}
+      ${seats.map((n) => (between ? this.#place(n, count, view, seating.get(n)) : this.#seat(n, count, dealt.get(n), seating.get(n))))}
       <div class="dealer-spot">${t(this.language, 'dealer')}</div>
-      ${view ? this.#middle(view) : nothing}
+      ${between ? this.#next(view) : view ? this.#middle(view) : nothing}
     </div>`;
   }
 
-  #seat(n: number, count: number, seat: Seat | undefined): TemplateResult {
+  /** A seat between hands: a touch opens its editor. */
+  #place(n: number, count: number, view: PublicState, seated: Seated | undefined): TemplateResult {
+    const language = this.language;
+    const next = view.nextHand;
+    const plays = next?.players.includes(n) ?? false;
+    // Without any seat marked, the last hand's players play on: those seats are taken.
+    const status: PlaceStatus = seated?.status ?? (plays ? 'in' : 'empty');
+    const label = status === 'waiting' && plays ? t(language, 'comesIn') : t(language, `seating.${status}`);
+    return html`<button
+      class="seat place place-${status} ${plays ? 'plays' : ''}"
+      style=${place(n, count)}
+      data-testid="seat-${n}"
+      data-status=${status}
+      data-plays=${String(plays)}
+      @click=${() => this.dispatchEvent(new CustomEvent('edit-seat', { detail: n }))}
+    >
+      <span class="seat-name">${t(language, 'seat', { n })}</span>
+      ${seated?.name ? html`<span class="player" data-testid="seat-${n}-player">${seated.name}</span>` : nothing}
+      <span class="seat-status">${label}</span>
+      <span class="marks">${next ? this.#nextMarks(n, next) : nothing}</span>
+    </button>`;
+  }
+
+  #nextMarks(n: number, next: NextHand): TemplateResult[] {
+    const language = this.language;
+    const marks: TemplateResult[] = [];
+    if (next.button === n)
+      marks.push(
+        html`<span class="mark button" data-testid="mark-button">${t(language, 'buttonMark')}</span>`,
+      );
+    if (next.sb === n)
+      marks.push(html`<span class="mark blind" data-testid="mark-sb">${t(language, 'smallBlind')}</span>`);
+    if (next.bb === n)
+      marks.push(html`<span class="mark blind" data-testid="mark-bb">${t(language, 'bigBlind')}</span>`);
+    if (next.posted?.includes(n))
+      marks.push(html`<span class="mark blind" data-testid="mark-posts">${t(language, 'postsMark')}</span>`);
+    return marks;
+  }
+
+  /** The middle between hands: the level in force, and the hand the dealer's "next hand" starts. */
+  #next(view: PublicState): TemplateResult {
+    const language = this.language;
+    const number = new Intl.NumberFormat(language);
+    const [sb, bb] = view.level.blinds;
+    const level = t(language, 'level', { sb: number.format(sb), bb: number.format(bb) });
+    const ante =
+      view.level.ante > 0 ? ` · ${t(language, 'ante', { ante: number.format(view.level.ante) })}` : '';
+    const next = view.nextHand;
+    return html`<div class="middle next-hand-info" id="next-info" data-testid="next-info">
+      <div class="round">${t(language, 'nextHand')}</div>
+      <div class="level" data-testid="level">${level}${ante}</div>
+      ${
+        next
+          ? html`<ul class="next-positions">
+              <li data-testid="next-button">${t(language, 'next.button', { n: next.button })}</li>
+              <li data-testid="next-sb">${next.sb === null ? t(language, 'next.noSb') : t(language, 'next.sb', { n: next.sb })}</li>
+              <li data-testid="next-bb">${t(language, 'next.bb', { n: next.bb })}</li>
+              ${next.posted?.length ? html`<li data-testid="next-posted">${t(language, 'next.posted', { seats: next.posted.join(', ') })}</li>` : nothing}
+            </ul>
+            <div class="next-players" data-testid="next-players">
+              ${t(language, 'next.players', { n: next.players.length })} · <span class="rule">${next.rule}</span>
+            </div>`
+          : html`<p class="next-none" data-testid="next-none">${t(language, 'next.none')}</p>`
+      }
+      <p class="touch-hint">${t(language, 'touchSeat')}</p>
+    </div>`;
+  }
+
+  #seat(n: number, count: number, seat: Seat | undefined, seated: Seated | undefined): TemplateResult {
     const language = this.language;
     const view = this.view;
     const status = seat?.status ?? 'out';
@@ -58,6 +144,7 @@ export class TableView extends LightElement {
       data-cards=${seat?.cards ?? 0}
     >
       <span class="seat-name">${t(language, 'seat', { n })}</span>
+      ${seated?.name ? html`<span class="player" data-testid="seat-${n}-player">${seated.name}</span>` : nothing}
       ${seat ? html`<span class="count" data-testid="seat-${n}-count">${seat.cards}</span>` : nothing}
       <span class="seat-status">${t(language, `status.${status}`)}</span>
       <span class="marks">${marks}</span>

@@ -47,6 +47,15 @@ describe('next-hand: who is dealt in', () => {
     expect(t.next()?.players).toEqual([1, 2, 4]);
   });
 
+  it('a seat keeps its name when marked again without one; an empty name clears it', () => {
+    const t = table('main-event-2014', []);
+    t.send({ type: 'seat', t: 0, seat: 5, status: 'in', name: 'Zoé' });
+    t.mark(5, 'absent');
+    expect(t.ctx().seating[5]).toEqual({ status: 'absent', name: 'Zoé' });
+    t.send({ type: 'seat', t: 0, seat: 5, status: 'in', name: '' });
+    expect(t.ctx().seating[5]).toEqual({ status: 'in' });
+  });
+
   it('fewer than two players seated starts nothing', () => {
     const t = table('main-event-2014', [4]);
     expect(t.next()).toBeUndefined();
