@@ -55,12 +55,21 @@ export function loadCorpus(root = join(PACKAGE_ROOT, 'test', 'scenarios')): Corp
   for (const name of files) {
     const text = readFileSync(join(root, name), 'utf8');
     // The loaded events give each item its time (an item may leave `t` to its place in the file).
-    const { events } = parseScenarioText(text, name);
+    const { events, decks } = parseScenarioText(text, name);
+    if (!oneNight(decks, events)) continue;
     const raw = (parse(text, { maxAliasCount: 10_000 }) as { events: Record<string, unknown>[] }).events;
     for (const [i, item] of raw.entries()) items.push({ ...item, t: offset + (events[i] as DomainEvent).t });
     offset += (events.at(-1)?.t ?? 0) + PAUSE_MS;
   }
   return { items, hands: items.filter(isHandStart).length, durationMs: offset };
+}
+
+/**
+ * Whether a file plays in the night: dealt from its two decks, each hand carrying its own start (a
+ * hand `next-hand` starts depends on the seats the files before it marked).
+ */
+function oneNight(decks: readonly string[], events: readonly DomainEvent[]): boolean {
+  return decks.join() === DECKS.join() && !events.some((e) => e.type === 'dealer' && e.input === 'next-hand');
 }
 
 function isHandStart(item: Record<string, unknown>): boolean {

@@ -1,7 +1,7 @@
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
 import { PROFILES, type ProfileId } from '../rules/index.js';
 import { tableMachine } from './machine.js';
-import type { TableConfig } from './reduce.js';
+import { configured, type TableConfig } from './reduce.js';
 
 /**
  * The table machine's snapshots for the journal: stored at each hand start, restored after a crash.
@@ -39,6 +39,8 @@ export function restoreTable(
   const persisted = stored.state as Persisted | null;
   if (stored.machineVersion !== MACHINE_VERSION || persisted?.context?.profile !== config.profile.id)
     return null;
-  const snapshot = { ...persisted, context: { ...persisted.context, profile: config.profile } };
+  // The rulebook, blinds, levels and decks are the config's as it is now.
+  const context = { ...persisted.context, profile: config.profile, ...configured(config) };
+  const snapshot = { ...persisted, context };
   return createActor(tableMachine, { input: config, snapshot: snapshot as never });
 }

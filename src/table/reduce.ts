@@ -22,16 +22,25 @@ export interface TableConfig {
   decks?: string[];
 }
 
+/** What the context takes from the table's config as it is now (a restored snapshot takes it anew). */
+export function configured(
+  config: TableConfig,
+): Pick<TableContext, 'blinds' | 'ante' | 'levels' | 'deckIds'> {
+  return {
+    blinds: config.blinds ?? [50, 100],
+    ante: config.ante ?? 0,
+    levels: config.levels ?? [],
+    deckIds: config.decks ?? [],
+  };
+}
+
 export function initialContext(config: TableConfig): TableContext {
   return {
     seats: config.seats,
     orderWindowMs: config.orderWindowMs ?? 300,
     profile: config.profile,
-    blinds: config.blinds ?? [50, 100],
-    ante: config.ante ?? 0,
-    levels: config.levels ?? [],
+    ...configured(config),
     clockLevel: null,
-    deckIds: config.decks ?? [],
     seating: {},
     firstHandT: null,
     clock: 0,

@@ -10,6 +10,7 @@ import { tableStateHash } from '../../src/controller/journaled-table.js';
 import { openJournal } from '../../src/journal/store.js';
 import { PROFILES } from '../../src/rules/index.js';
 import { tableMachine } from '../../src/table/machine.js';
+import type { TableConfig } from '../../src/table/reduce.js';
 import { processesLeft, processesNaming } from '../leftovers.js';
 import { requireSocat } from './pty.js';
 
@@ -26,7 +27,14 @@ import { requireSocat } from './pty.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KILLS = 50;
-const TABLE = { seats: 10, profile: PROFILES['main-event-2014'], orderWindowMs: 300 };
+/** The table croupier runs on the test's config: its defaults. */
+const TABLE: TableConfig = {
+  seats: 10,
+  profile: PROFILES['main-event-2014'],
+  orderWindowMs: 300,
+  blinds: [50, 100],
+  decks: ['A', 'B'],
+};
 
 interface Recovered {
   seq: number;
