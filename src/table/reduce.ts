@@ -7,13 +7,18 @@ import { onShuffler } from './deck.js';
 import { draft } from './draft.js';
 import { onAction, onChips, onDealer, onDevice, onSeat, startHand } from './inputs.js';
 import type { Level, TableContext } from './state.js';
-import { judgeReads, readsDue } from './window.js';
+import { certainAtRead, judgeNow, judgeReads, readsDue } from './window.js';
 
 export interface TableConfig {
   seats: number;
   profile: RuleProfile;
   /** Reads closer than this are one antenna cycle: their order is unknown (RULINGS.md). */
   orderWindowMs?: number;
+  /**
+   * A read no other read of its cycle can change is judged at once (DESIGN.md "Real time"); false holds
+   * every read to the end of its window (the equivalence test compares both).
+   */
+  factsAtRead?: boolean;
   /** The blinds and ante `next-hand` posts when no level schedule is set (default: the last hand's). */
   blinds?: [number, number];
   ante?: number;
@@ -25,8 +30,9 @@ export interface TableConfig {
 /** What the context takes from the table's config as it is now (a restored snapshot takes it anew). */
 export function configured(
   config: TableConfig,
-): Pick<TableContext, 'blinds' | 'ante' | 'levels' | 'deckIds'> {
+): Pick<TableContext, 'blinds' | 'ante' | 'levels' | 'deckIds' | 'factsAtRead'> {
   return {
+    factsAtRead: config.factsAtRead ?? true,
     blinds: config.blinds ?? [50, 100],
     ante: config.ante ?? 0,
     levels: config.levels ?? [],
@@ -102,6 +108,7 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
   switch (event.type) {
     case 'card.seen':
       d.ctx.window = [...d.ctx.window, event]; // judged once its antenna cycle is over
+      if (d.ctx.factsAtRead && certainAtRead(d, event)) judgeNow(d, event); // or at once, when nothing can undo it
       break;
     case 'hand.start':
       startHand(d, event);

@@ -125,6 +125,8 @@ export interface Level {
 export interface TableContext {
   seats: number;
   orderWindowMs: number;
+  /** Reads no other read of their cycle can change are judged at their own read. */
+  factsAtRead: boolean;
   profile: RuleProfile;
   /** The blinds and ante when no schedule is set. */
   blinds: [number, number];

@@ -1,7 +1,7 @@
 import type { CardSeen } from '../domain/events.js';
 import { seatOf } from '../domain/zones.js';
 import { arrive } from './cards.js';
-import type { Draft } from './draft.js';
+import { type Draft, judging } from './draft.js';
 import type { Hand, TableContext } from './state.js';
 
 /**
@@ -41,6 +41,35 @@ export function judgeReads(d: Draft, until: number): void {
     arrive(d, next, around);
     d.ctx.recent = [...d.ctx.recent.filter((read) => next.t - read.t < w), next];
   }
+}
+
+/**
+ * A read whose judgment no other read of its cycle can change (DESIGN.md "Real time"), alone in the
+ * window: a tag the registry does not know, a card of the other deck, a card reaching a seat that is
+ * not a player during the deal. Its order against the reads around it decides nothing. A premature
+ * board card waits for its cycle: the street's cards out with it are named, and under french-casino
+ * the second one out turns BURN_AND_REPLACE into SKIPPED_PLAYER_FOLDS.
+ */
+export function certainAtRead(d: Draft, read: CardSeen): boolean {
+  const h = d.hand;
+  if (!judging(h) || h.cards[read.uid] !== undefined) return false;
+  if (d.ctx.window.some((held) => held !== read && !alreadyThere(h, held))) return false;
+  if (read.face === null) return true;
+  if (h.deck !== null && read.deck !== h.deck) return !d.ctx.lastHandCards.includes(read.uid);
+  const seat = seatOf(read.zone);
+  return seat !== null && !h.dealEnded && !h.players.includes(seat);
+}
+
+/** Judges `read` now, out of the window: the reads of its cycle judged already are its companions. */
+export function judgeNow(d: Draft, read: CardSeen): void {
+  const w = d.ctx.orderWindowMs;
+  d.ctx.window = d.ctx.window.filter((held) => held !== read);
+  arrive(
+    d,
+    read,
+    [...d.ctx.recent, read].filter((r) => Math.abs(r.t - read.t) < w),
+  );
+  d.ctx.recent = [...d.ctx.recent.filter((r) => read.t - r.t < w), read];
 }
 
 function alreadyThere(h: Hand | null, read: CardSeen): boolean {

@@ -259,3 +259,38 @@ describe('a fold during the deal', () => {
     expect(incidents([...shortDeal, { t: 4500, card: { zone: 'seat:4', card: '5c' } }])).toEqual([]);
   });
 });
+
+describe('facts raised at their own read', () => {
+  /** The incidents the last event brought out, when reads of certain facts are judged at once or held. */
+  function atLast(items: Item[], factsAtRead: boolean): string[] {
+    const { config, events } = table(items);
+    const ctx = events.reduce(reduce, initialContext({ ...config, factsAtRead }));
+    return ctx.outputs.flatMap((o) => (o.kind === 'incident' ? [`${o.incident} ${o.at}`] : []));
+  }
+
+  it('a tag the registry does not know, a card of the other deck, a card on a seat that is no player', () => {
+    for (const card of [
+      { zone: 'seat:1', card: '?:04A1B2C3' },
+      { zone: 'seat:2', card: 'B:Qd' },
+      { zone: 'seat:5', card: 'Qd' },
+    ]) {
+      const items = [...DEAL.slice(0, 4), { t: 2400, card }];
+      expect(atLast(items, true)).toHaveLength(1);
+      expect(atLast(items, false)).toEqual([]);
+    }
+  });
+
+  it('an order-dependent judgment still waits for its cycle: a skipped seat', () => {
+    const skipped = [...DEAL.slice(0, 1), { t: 1000, card: { zone: 'seat:3', card: 'Qh' } }];
+    expect(atLast(skipped, true)).toEqual([]);
+  });
+
+  it('a certain fact waits too while another read of its cycle is held', () => {
+    const items = [
+      ...DEAL.slice(0, 3),
+      { t: 1600, card: { zone: 'seat:4', card: 'Jc' } },
+      { t: 1700, card: { zone: 'seat:1', card: '?:04A1B2C3' } },
+    ];
+    expect(atLast(items, true)).toEqual([]);
+  });
+});
