@@ -1,15 +1,11 @@
 import type { Duplex, Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { NEVER } from 'rxjs';
 import type { WebSocket } from 'ws';
-import { TableHealth } from '../src/controller/health.js';
+import { displayHost } from '../simulators/display-host.js';
 import { initialSnapshot, type SourceEvent } from '../src/controller/pipeline.js';
 import { DISPLAY_ACTIONS } from '../src/display/protocol.js';
 import { registerDisplay } from '../src/display/server.js';
-import { dealerTouches } from '../src/display/touch-policy.js';
 import { PROFILES } from '../src/rules/index.js';
-import { FloorDesk } from '../src/supervisor/desk.js';
-import { nextHand } from '../src/table/next-hand.js';
 import { clearReason, holds, printable, type Target } from './harness.js';
 import { hostileChunks, OPCODES } from './ws-frames.js';
 
@@ -105,27 +101,7 @@ function displayServer(): Promise<Display> {
     const inputs: SourceEvent[] = [];
     const counted: string[] = [];
     const snapshot = initialSnapshot({ seats: 10, profile: PROFILES['main-event-2014'] });
-    await registerDisplay(server, {
-      hello: {
-        table: 't1',
-        version: 'fuzz',
-        profile: 'main-event-2014',
-        language: 'en',
-        seats: 10,
-        supervisors: false,
-      },
-      updates: NEVER,
-      snapshot: () => snapshot,
-      health: new TableHealth('t1', 'fuzz', () => 0),
-      nextHand: (table, t) => nextHand(table.context, t),
-      mayTouch: dealerTouches([]),
-      desk: new FloorDesk([], { now: () => 0 }),
-      badges: NEVER,
-      input: (event) => inputs.push(event),
-      now: () => 42,
-      refused: (_, reason) => counted.push(reason),
-      recentHands: () => [],
-    });
+    await registerDisplay(server, displayHost(snapshot, { inputs, refused: counted }));
     await server.ready();
     return { server, inputs, errors, counted };
   })();

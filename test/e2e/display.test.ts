@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { filter, firstValueFrom } from 'rxjs';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { DomainEvent } from '../../src/domain/events.js';
 import { publicOutput } from '../../src/outputs/public.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
@@ -11,8 +10,8 @@ import { hashSecret } from '../../src/supervisor/credentials.js';
 import { replayEvents } from '../../src/table/table.js';
 import { readyDeck } from '../deck-reports.js';
 import { cleanupsOf, type LiveTable, playOn, startLiveTable, until } from '../integration/live-table.js';
-import { requireSocat } from '../integration/pty.js';
 import { leakedSecrets } from '../integration/secrets.js';
+import { SCREEN, screenshot, useChromium } from './browser.js';
 
 /*
  * The dealer display in a real Chromium, against the controller running the virtual table: the dealer
@@ -20,7 +19,6 @@ import { leakedSecrets } from '../integration/secrets.js';
  * them one by one and the table goes back to normal play. No WebSocket message names a hole card.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCENARIO = fileURLToPath(
   new URL('../scenarios/main-event-2014/exposed-card-dealer-card-2.yaml', import.meta.url),
 );
@@ -36,35 +34,10 @@ const THROUGH_FLOP_BETS = 26;
 const THROUGH_PREMATURE_TURN = 28;
 const PIN = '2468';
 
-requireSocat('the display tests');
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `no ${CHROMIUM}: the display tests need Debian's chromium (scripts/setup.sh installs it)`,
-    );
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** The README's pictures of the display, taken from the run itself. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({
-    path: fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url)),
-  });
-}
+const browser = useChromium();
 
 async function open(live: LiveTable): Promise<{ page: Page; frames: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const page = await browser().newPage(SCREEN);
   const frames: string[] = [];
   page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
   await page.goto(live.controller.httpUrl);

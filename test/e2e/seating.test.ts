@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { filter, firstValueFrom, map } from 'rxjs';
-import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
+import { describe, type ExpectStatic, it } from 'vitest';
 import type { SourceEvent } from '../../src/controller/pipeline.js';
 import { cleanupsOf, type LiveTable, startLiveTable } from '../integration/live-table.js';
-import { requireSocat } from '../integration/pty.js';
+import { SCREEN, screenshot, useChromium } from './browser.js';
 
 /*
  * The seats between hands, in a real Chromium against the controller on the virtual table: the dealer
@@ -14,37 +12,11 @@ import { requireSocat } from '../integration/pty.js';
  * blinds by main-event-2014's dead button before the dealer starts it, and the NEXT_HAND prompt after.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
 const SEATS = 10;
 const PLAYERS = [1, 2, 4, 6, 7, 9];
 const NAMES: Record<number, string> = { 1: 'Ana', 4: 'Bruno Delacroix-Martin' };
 
-requireSocat('the display tests');
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `no ${CHROMIUM}: the display tests need Debian's chromium (scripts/setup.sh installs it)`,
-    );
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** The README's pictures of the display, taken from the run itself. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({
-    path: fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url)),
-  });
-}
+const browser = useChromium();
 
 /** Every button a finger can hit: at least 48 px each way, and on the screen. */
 async function touchable(page: Page, expect: ExpectStatic): Promise<void> {
@@ -67,7 +39,7 @@ describe('seats between hands', () => {
       { push: (step) => undo.push(step) },
       { table: { seats: SEATS }, display: { language: 'en' } },
     );
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+    const page = await browser().newPage(SCREEN);
     undo.push(() => page.close());
     page.setDefaultTimeout(15_000);
     await page.goto(live.controller.httpUrl);

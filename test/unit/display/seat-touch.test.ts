@@ -1,41 +1,17 @@
 import Fastify from 'fastify';
-import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { TableHealth } from '../../../src/controller/health.js';
+import { displayHost } from '../../../simulators/display-host.js';
 import { initialSnapshot, type SourceEvent, type TableSnapshot } from '../../../src/controller/pipeline.js';
 import { DISPLAY_ACTIONS } from '../../../src/display/protocol.js';
 import { registerDisplay } from '../../../src/display/server.js';
-import { dealerTouches } from '../../../src/display/touch-policy.js';
 import { PROFILES } from '../../../src/rules/index.js';
-import { FloorDesk } from '../../../src/supervisor/desk.js';
-import { nextHand } from '../../../src/table/next-hand.js';
 
 /** The display's routes on a table whose snapshot the test sets; the touches it takes, and refusals. */
 async function display(snapshot: TableSnapshot) {
   const server = Fastify();
   const inputs: SourceEvent[] = [];
   const refused: string[] = [];
-  await registerDisplay(server, {
-    hello: {
-      table: 't1',
-      version: 'test',
-      profile: 'main-event-2014',
-      language: 'en',
-      seats: 10,
-      supervisors: false,
-    },
-    updates: NEVER,
-    snapshot: () => snapshot,
-    health: new TableHealth('t1', 'test', () => 0),
-    nextHand: (table, t) => nextHand(table.context, t),
-    mayTouch: dealerTouches([]),
-    desk: new FloorDesk([], { now: () => 0 }),
-    badges: NEVER,
-    input: (event) => inputs.push(event),
-    now: () => 42,
-    refused: (_, reason) => refused.push(reason),
-    recentHands: () => [],
-  });
+  await registerDisplay(server, displayHost(snapshot, { inputs, refused }));
   const touch = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
     server.inject({ method: 'POST', url, payload, remoteAddress });
   return { server, inputs, refused, touch };
