@@ -12,6 +12,7 @@ import type { TableSnapshot, TableUpdate } from '../controller/pipeline.js';
 import { SEAT_STATUSES } from '../domain/seats.js';
 import { JournalError } from '../journal/errors.js';
 import { publicOutput, publicState } from '../outputs/public.js';
+import { handInPlay } from '../table/draft.js';
 import type { NextHand } from '../table/next-hand.js';
 import { PACKAGE_ROOT } from '../version.js';
 import { type FloorRoutesOptions, registerFloorRoutes } from './floor-routes.js';
@@ -42,8 +43,7 @@ const HAND_IN_PLAY = { code: 'hand-in-play', error: 'a hand is in play' } as con
 
 /** No hand in play: none yet, or the last one over or void. */
 function between(snapshot: TableSnapshot): boolean {
-  const status = snapshot.context.hand?.status;
-  return status === undefined || status === 'over' || status === 'void';
+  return !handInPlay(snapshot.context.hand);
 }
 
 const DEALER_TOUCHES: ReadonlySet<string> = new Set([

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
 import type { CardRef } from '../domain/cards.js';
 import type { TableOutput } from '../rules/types.js';
+import { handInPlay } from '../table/draft.js';
 import { phaseOf, type tableMachine } from '../table/machine.js';
 import { levelAt, nextHand } from '../table/next-hand.js';
 import type { CardInHand, Hand, TableContext } from '../table/state.js';
@@ -47,13 +48,8 @@ export function publicState(snapshot: SnapshotFrom<typeof tableMachine>): Public
     incident: open ? { ...(publicOutput(open.report) as PublicIncident), step: open.step } : null,
     seating: Object.entries(context.seating).map(([seat, seated]) => ({ seat: Number(seat), ...seated })),
     level: levelAt(context, context.clock),
-    nextHand: inPlay(context) ? null : nextHand(context, context.clock),
+    nextHand: handInPlay(hand) ? null : nextHand(context, context.clock),
   };
-}
-
-function inPlay(context: TableContext): boolean {
-  const status = context.hand?.status;
-  return status !== undefined && status !== 'over' && status !== 'void';
 }
 
 function seatsOf(hand: Hand): PublicSeat[] {

@@ -10,6 +10,7 @@ import {
   changing,
   type Draft,
   findCard,
+  handInPlay,
   judging,
   keepDeck,
   raise,
@@ -24,7 +25,7 @@ import type { CardInHand, Hand, TableContext } from './state.js';
  */
 export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void {
   const h = d.hand;
-  if (h === null || h.status === 'void' || h.status === 'over') return;
+  if (!handInPlay(h)) return;
   const known = h.cards[e.uid];
   // A card taken back into the stub and read again once betting resumed was dealt again.
   const dealtAgain = known?.role === 'stub' && h.premature === null;

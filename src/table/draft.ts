@@ -81,6 +81,11 @@ export function keepDeck(d: Draft, deck: string, record: DeckRecord): void {
   d.ctx.decks = { ...d.ctx.decks, [deck]: record };
 }
 
+/** The hand is in play: dealt and not yet over or void (the floor deciding on it included). */
+export function handInPlay(h: Hand | null | undefined): h is Hand {
+  return h != null && h.status !== 'void' && h.status !== 'over';
+}
+
 /** The hand is being judged: incidents are raised (not after a misdeal, nor while the floor decides). */
 export function judging(h: Hand | null): h is Hand {
   return h !== null && (h.status === 'dealing' || h.status === 'betting' || h.status === 'showdown');

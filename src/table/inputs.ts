@@ -30,6 +30,7 @@ import {
   changing,
   type Draft,
   findCard,
+  handInPlay,
   judging,
   keepDeck,
   lastCardAt,
@@ -112,7 +113,7 @@ export function startHand(d: Draft, e: HandStart): void {
 
 export function onAction(d: Draft, e: PlayerAction): void {
   const h = d.hand;
-  if (h === null || h.status === 'void' || h.status === 'over') return;
+  if (!handInPlay(h)) return;
   // A fold ends the deal, unless the dealer is seen going on with it; any other action ends it at once.
   if (e.act !== 'fold') endDeal(d, e.seq);
   else if (!h.dealEnded) h.foldInDeal ??= { seq: e.seq, t: e.t };
@@ -164,8 +165,7 @@ export function onChips(d: Draft, e: ChipsSeen): void {
   const h = d.hand;
   if (h === null) return;
   const seat = betZoneSeat(e.zone);
-  if (seat !== null && h.status !== 'void' && h.status !== 'over')
-    h.betting = betSeen(h.betting, seat, e.amount);
+  if (seat !== null && handInPlay(h)) h.betting = betSeen(h.betting, seat, e.amount);
   if (e.zone !== 'pot') return;
   if (e.amount > h.pot) h.betting = collect(h.betting);
   h.pot = e.amount;
@@ -222,14 +222,15 @@ function startNextHand(d: Draft, e: DealerInput): void {
   if (next === null) return; // fewer than two players seated: the display does not offer it
   const { rule, ...start } = next;
   startHand(d, { type: 'hand.start', t: e.t, seq: e.seq, ...start });
-  const setUp = { ...start, steps: nextHandProcedure(start) };
+  const steps = nextHandProcedure(start);
   d.ctx.outputs.push({
     kind: 'prompt',
     at: e.seq,
     prompt: 'NEXT_HAND',
     seats: start.players,
     rule,
-    ...setUp,
+    ...start,
+    steps,
   });
 }
 

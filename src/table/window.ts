@@ -26,21 +26,29 @@ export function readsDue(ctx: TableContext, until: number): boolean {
 export function judgeReads(d: Draft, until: number): void {
   const w = d.ctx.orderWindowMs;
   for (;;) {
-    // A read of a card where it already lies (a repeat, a peek) is no arrival: it sets no cycle.
-    if (d.ctx.window.some((read) => alreadyThere(d.hand, read))) {
-      d.ctx.window = d.ctx.window.filter((read) => !alreadyThere(d.hand, read));
-    }
+    dropRepeats(d);
     if (!readsDue(d.ctx, until)) return;
     const first = earliest(d.ctx.window);
     const cycle = d.ctx.window.filter((read) => read.t - first < w);
     // A read alone in its cycle is next; several are put in the order a correct deal would have given them.
-    const next = (cycle.length > 1 ? canonicalOrder(d.hand, cycle)[0] : undefined) ?? (cycle[0] as CardSeen);
-    d.ctx.window = d.ctx.window.filter((read) => read !== next);
-    // Its companions: the cards that arrived within the window before it, and those still held.
-    const around = [...d.ctx.recent, next, ...d.ctx.window].filter((read) => Math.abs(read.t - next.t) < w);
-    arrive(d, next, around);
-    d.ctx.recent = [...d.ctx.recent.filter((read) => next.t - read.t < w), next];
+    judge(d, (cycle.length > 1 ? canonicalOrder(d.hand, cycle)[0] : undefined) ?? (cycle[0] as CardSeen));
   }
+}
+
+/** A read of a card where it already lies (a repeat, a peek) is no arrival: it sets no cycle. */
+function dropRepeats(d: Draft): void {
+  if (d.ctx.window.some((read) => alreadyThere(d.hand, read))) {
+    d.ctx.window = d.ctx.window.filter((read) => !alreadyThere(d.hand, read));
+  }
+}
+
+/** Judges `next`, out of the window: its companions are the cards within the window of it, judged or held. */
+function judge(d: Draft, next: CardSeen): void {
+  const w = d.ctx.orderWindowMs;
+  d.ctx.window = d.ctx.window.filter((read) => read !== next);
+  const around = [...d.ctx.recent, next, ...d.ctx.window].filter((read) => Math.abs(read.t - next.t) < w);
+  arrive(d, next, around);
+  d.ctx.recent = [...d.ctx.recent.filter((read) => next.t - read.t < w), next];
 }
 
 /**
@@ -60,16 +68,10 @@ export function certainAtRead(d: Draft, read: CardSeen): boolean {
   return seat !== null && !h.dealEnded && !h.players.includes(seat);
 }
 
-/** Judges `read` now, out of the window: the reads of its cycle judged already are its companions. */
+/** Judges `read` now rather than at the end of its cycle (`certainAtRead`). */
 export function judgeNow(d: Draft, read: CardSeen): void {
-  const w = d.ctx.orderWindowMs;
-  d.ctx.window = d.ctx.window.filter((held) => held !== read);
-  arrive(
-    d,
-    read,
-    [...d.ctx.recent, read].filter((r) => Math.abs(r.t - read.t) < w),
-  );
-  d.ctx.recent = [...d.ctx.recent.filter((r) => read.t - r.t < w), read];
+  dropRepeats(d);
+  judge(d, read);
 }
 
 function alreadyThere(h: Hand | null, read: CardSeen): boolean {
