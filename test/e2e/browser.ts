@@ -5,6 +5,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { requireSocat } from '../integration/pty.js';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** Chromium's start takes over vitest's 10 s for a hook when the suite loads both cores. */
+const LAUNCH_MS = 60_000;
 
 /** A touch screen the size of the table's. */
 export const SCREEN = { viewport: { width: 1280, height: 800 }, hasTouch: true };
@@ -27,7 +29,7 @@ export function useChromium(): () => Browser {
       headless: true,
       args: ['--no-sandbox', '--disable-background-networking'],
     });
-  });
+  }, LAUNCH_MS);
   afterAll(async () => {
     await browser?.close();
   });
