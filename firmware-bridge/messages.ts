@@ -60,13 +60,14 @@ const firmwareVersion = z
   .refine((version) => version.split('.').every((part) => Number(part) <= 0xff), 'each part at most 255');
 /** Upper-case hex, as the deck registry keys tags. */
 const tagUid = z.string().regex(/^(?:[0-9A-F]{2}){4,10}$/, '4 to 10 bytes in upper-case hex');
+/** Whether no antenna index appears twice: a board reads each of its antennas once per round. */
+const indicesUnique = (indices: readonly number[]): boolean => new Set(indices).size === indices.length;
 const antennaMap = z
   .array(z.strictObject({ index: u8, label: asciiText(1, MAX_LABEL_LENGTH) }))
   .max(MAX_ANTENNAS)
-  .refine(
-    (map) => new Set(map.map((antenna) => antenna.index)).size === map.length,
-    'antenna indices repeat',
-  );
+  .refine((map) => indicesUnique(map.map((antenna) => antenna.index)), 'antenna indices repeat');
+/** The antennas an inventory round covered, by index alone. */
+const roundAntennas = z.array(u8).max(MAX_ANTENNAS).refine(indicesUnique, 'antenna indices repeat');
 
 const helloSchema = z
   .strictObject({
@@ -100,6 +101,12 @@ const tagGoneSchema = z.strictObject({
   uid: tagUid,
   readerTimeMs: u32,
 });
+const roundEndSchema = z.strictObject({
+  type: z.literal('round-end'),
+  round: u32,
+  readerTimeMs: u32,
+  antennas: roundAntennas,
+});
 const command = z.literal('command');
 const commandSchema = z.discriminatedUnion('command', [
   z.strictObject({ type: command, command: z.literal('set-antenna-map'), antennas: antennaMap }),
@@ -126,6 +133,7 @@ export const messageSchema = z.discriminatedUnion('type', [
   healthSchema,
   tagReadSchema,
   tagGoneSchema,
+  roundEndSchema,
   commandSchema,
   ackSchema,
   nackSchema,
@@ -246,6 +254,26 @@ const PAYLOAD_CODECS: { readonly [T in MessageType]: PayloadCodec<MessageOf<T>> 
     decode(input) {
       const tag = readTag(input, 4);
       return { type: 'tag-gone', ...tag, readerTimeMs: input.u32() };
+    },
+  },
+  'round-end': {
+    name: 'ROUND_END',
+    code: 0x12,
+    encode(end, out) {
+      out.u32(end.round);
+      out.u32(end.readerTimeMs);
+      out.u8(end.antennas.length);
+      for (const antenna of end.antennas) out.u8(antenna);
+    },
+    decode(input) {
+      input.require(4 + 4 + 1);
+      const round = input.u32();
+      const readerTimeMs = input.u32();
+      const count = input.u8();
+      // Named in full, so a cut-off list says how long it should have been.
+      input.require(4 + 4 + 1 + count);
+      const antennas = Array.from({ length: count }, () => input.u8());
+      return { type: 'round-end', round, readerTimeMs, antennas };
     },
   },
   command: {

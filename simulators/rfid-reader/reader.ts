@@ -27,6 +27,8 @@ export interface SimulatedReaderOptions {
   missProbability?: number;
   /** Further chance, per tag, when several tags share an antenna and collide (default 0.15). */
   stackedMissProbability?: number;
+  /** Sends ROUND_END after each inventory round (default true); false plays a board of revision 1.0. */
+  reportRounds?: boolean;
   scheduler?: Scheduler;
 }
 
@@ -44,6 +46,7 @@ export class SimulatedReader {
   readonly #heartbeatMs: number;
   readonly #missProbability: number;
   readonly #stackedMissProbability: number;
+  readonly #reportRounds: boolean;
   /** Read noise and line faults draw from separate streams, so injecting a fault leaves the reads alone. */
   readonly #noise: () => number;
   readonly #lineNoise: () => number;
@@ -61,6 +64,10 @@ export class SimulatedReader {
   #dropProbability = 0;
   #heartbeat: Cancel | null = null;
   #inventory: Cancel | null = null;
+  /** Rounds over since boot; the one under way carries this number (mod 2³²) in its ROUND_END. */
+  #roundsEnded = 0;
+  /** Antennas read since the last ROUND_END: a round cut short by a fault or hang is finished by the next. */
+  readonly #roundAntennas = new Set<number>();
   /** Where each tag lies: UID → antenna index. */
   readonly #tags = new Map<string, number>();
   /** UIDs read on each antenna in its last round, to tell which ones stopped answering. */
@@ -75,6 +82,7 @@ export class SimulatedReader {
     this.#heartbeatMs = options.heartbeatMs ?? 1000;
     this.#missProbability = options.missProbability ?? 0.02;
     this.#stackedMissProbability = options.stackedMissProbability ?? 0.15;
+    this.#reportRounds = options.reportRounds ?? true;
     const seed = options.seed ?? 1;
     this.#noise = mulberry32(seed);
     this.#lineNoise = mulberry32(seed ^ 0x9e3779b9);
@@ -95,6 +103,8 @@ export class SimulatedReader {
     this.#bootAt = this.#scheduler.now();
     this.#nextSeq = 0;
     this.#framesSent = 0;
+    this.#roundsEnded = 0;
+    this.#roundAntennas.clear();
     this.#lastRead.clear();
     this.attach(line);
     this.#introduce();
@@ -181,6 +191,11 @@ export class SimulatedReader {
     return this.#framesDropped;
   }
 
+  /** Inventory rounds over since the board booted, reported or not. */
+  get rounds(): number {
+    return this.#roundsEnded;
+  }
+
   #resume(): void {
     this.#heartbeat = this.#every(this.#heartbeatMs, () => this.#sendHeartbeat());
     if (this.#health.status !== 'fault') this.#startRound();
@@ -237,7 +252,8 @@ export class SimulatedReader {
 
   /**
    * One inventory round: the antennas in index order, each in its own slot of the period, so a card laid
-   * on a low antenna just after its slot is reported after a card laid later on a higher antenna.
+   * on a low antenna just after its slot is reported after a card laid later on a higher antenna. The
+   * round ends with the last antenna's reads, so its ROUND_END follows every read of it and no other.
    */
   #startRound(): void {
     this.#stopInventory();
@@ -246,8 +262,12 @@ export class SimulatedReader {
     const antennas = this.#antennas.map((antenna) => antenna.index).sort((a, b) => a - b);
     const slot = (position: number): void => {
       const antenna = antennas[position];
-      if (antenna !== undefined) this.#readAntenna(antenna);
+      if (antenna !== undefined) {
+        this.#readAntenna(antenna);
+        this.#roundAntennas.add(antenna);
+      }
       const next = position + 1;
+      if (next >= antennas.length) this.#endRound();
       const at =
         next < antennas.length ? start + Math.floor((next * period) / antennas.length) : start + period;
       const delay = Math.max(0, at - this.#scheduler.now());
@@ -256,6 +276,19 @@ export class SimulatedReader {
       );
     };
     slot(0);
+  }
+
+  #endRound(): void {
+    if (this.#reportRounds) {
+      this.#send({
+        type: 'round-end',
+        round: this.#roundsEnded % U32,
+        readerTimeMs: this.#uptime(),
+        antennas: [...this.#roundAntennas].sort((a, b) => a - b),
+      });
+    }
+    this.#roundsEnded++;
+    this.#roundAntennas.clear();
   }
 
   #readAntenna(antenna: number): void {

@@ -65,6 +65,12 @@ export const messageArb: fc.Arbitrary<Message> = fc.oneof(
     readerTimeMs: u32,
   }),
   fc.record({ type: fc.constant('tag-gone'), antenna: u8, uid: uidArb, readerTimeMs: u32 }),
+  fc.record({
+    type: fc.constant('round-end'),
+    round: u32,
+    readerTimeMs: u32,
+    antennas: fc.uniqueArray(u8, { maxLength: MAX_ANTENNAS }),
+  }),
   commandArb,
   fc.record({ type: fc.constant('ack'), ackSeq: u16 }),
   fc.record({

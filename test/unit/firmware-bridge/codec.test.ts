@@ -304,12 +304,35 @@ describe('frame codec', () => {
       { type: 'hello', kind: 'rfid-reader', firmware: '255.255.255', serial: 'S'.repeat(32), antennas },
       { type: 'command', command: 'set-antenna-map', antennas },
       { type: 'health', status: 'fault', code: 0xffff, detail: 'd'.repeat(64) },
+      {
+        type: 'round-end',
+        round: 0xffff_ffff,
+        readerTimeMs: 0xffff_ffff,
+        antennas: antennas.map((antenna) => antenna.index),
+      },
     ];
     for (const message of largest) {
       expect(new FrameDecoder().push(encodeMessage(message, 0))).toEqual([
         { ok: true, seq: 0, message, dropped: 0 },
       ]);
     }
+  });
+
+  it('refuses a ROUND_END over more antennas than a board has, or cut off inside its antenna list', () => {
+    const header = [1, 0x12, 0, 5, 0, 0, 0, 7, 0, 0, 0x01, 0x2c];
+    const decoder = new FrameDecoder();
+    const results = decoder.push(
+      Buffer.concat([
+        slipEncode(withCrc([...header, 25, ...Array.from({ length: 25 }, (_, index) => index)])),
+        slipEncode(withCrc([...header, 24, ...Array.from({ length: 23 }, (_, index) => index)])),
+        slipEncode(withCrc([...header, 0, 0])),
+      ]),
+    );
+    expect(results.map((result) => !result.ok && result.reason)).toEqual([
+      expect.stringMatching(/^bad ROUND_END payload: antennas: /),
+      'truncated ROUND_END payload: 32 bytes, need ≥ 33',
+      'bad ROUND_END payload: 10 bytes, expected 9',
+    ]);
   });
 
   it('reports a frame cut off when the link ends mid-frame', () => {
@@ -339,5 +362,8 @@ describe('frame codec', () => {
         0,
       ),
     ).toThrow(/only an rfid-reader has antennas/);
+    expect(() =>
+      encodeMessage({ type: 'round-end', round: 0, readerTimeMs: 0, antennas: [3, 1, 3] }, 0),
+    ).toThrow(/antenna indices repeat/);
   });
 });

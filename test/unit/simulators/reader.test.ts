@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameCrc } from '../../../firmware-bridge/codec.js';
+import type { Message } from '../../../firmware-bridge/messages.js';
 import { slipEncode } from '../../../firmware-bridge/slip.js';
 import {
   type AntennaMap,
@@ -46,6 +47,16 @@ function rawFrame(bytes: readonly number[]): Buffer {
   const body = Buffer.from([...bytes, 0, 0]);
   body.writeUInt16BE(frameCrc(body.subarray(0, -2)), body.length - 2);
   return slipEncode(body);
+}
+
+/** What a round-counting receiver sees of each read: the round the ROUND_ENDs before it place it in. */
+function readsByRound(messages: readonly Message[]): { round: number; readerTimeMs: number }[] {
+  let round = 0;
+  return messages.flatMap((message) => {
+    if (message.type === 'round-end') round = message.round + 1;
+    if (message.type !== 'tag-read' && message.type !== 'tag-gone') return [];
+    return [{ round, readerTimeMs: message.readerTimeMs }];
+  });
 }
 
 describe('simulated RFID reader', () => {
@@ -309,6 +320,120 @@ describe('simulated RFID reader', () => {
     expect(next.frames()[0]).toMatchObject({ seq: 0, message: { type: 'hello' } });
     expect(next.of('tag-read')).toEqual([
       { type: 'tag-read', antenna: 0, uid: A, rssi: expect.any(Number), readerTimeMs: 0 },
+    ]);
+  });
+
+  it('ends each round with ROUND_END right after its last antenna, numbered from 0, a period apart', () => {
+    const { reader, clock, line } = rig();
+    reader.place(A, 0);
+    reader.place(B, 1);
+    reader.place(C, 2);
+    clock.advance(2950);
+    expect(line.of('round-end')).toEqual(
+      Array.from({ length: 10 }, (_, round) => ({
+        type: 'round-end',
+        round,
+        readerTimeMs: 200 + 300 * round,
+        antennas: [0, 1, 2],
+      })),
+    );
+    expect(reader.rounds).toBe(10);
+    // Each round's reads in slot order, then its ROUND_END; the first slot ran before A was laid.
+    const sequence = line
+      .messages()
+      .flatMap((m) =>
+        m.type === 'tag-read' ? [`read ${m.antenna}`] : m.type === 'round-end' ? ['end'] : [],
+      );
+    expect(sequence).toEqual([
+      ...['read 1', 'read 2', 'end'],
+      ...Array.from({ length: 9 }, () => ['read 0', 'read 1', 'read 2', 'end']).flat(),
+    ]);
+  });
+
+  it('puts every read of a round between the ROUND_END before it and its own, whatever the noise', () => {
+    const { reader, clock, line } = rig({ missProbability: 0.3, stackedMissProbability: 0.3, seed: 9 });
+    reader.place(A, 0);
+    reader.place(B, 0);
+    reader.place(C, 2);
+    for (let step = 0; step < 100; step++) {
+      clock.advance(37);
+      if (step % 10 === 3) reader.place(A, step % 3);
+    }
+    const byRound = readsByRound(line.messages());
+    expect(byRound.length).toBeGreaterThan(20);
+    // Rounds start every 300 ms from boot, so the reader time says which round a read belongs to.
+    for (const { round, readerTimeMs } of byRound) expect(round).toBe(Math.floor(readerTimeMs / 300));
+    expect(line.of('tag-gone').length).toBeGreaterThan(0);
+  });
+
+  it('lists the antennas of each round, following a new map and period from the next round', async () => {
+    const { clock, line } = rig();
+    const map: AntennaMap = [
+      { index: 7, label: 'muck' },
+      { index: 4, label: 'seat:9' },
+    ];
+    await line.command({ type: 'command', command: 'set-antenna-map', antennas: map }, 0);
+    await line.command({ type: 'command', command: 'set-inventory-period', periodMs: 500 }, 1);
+    clock.advance(1600);
+    // Round 0 (slots 0, 100, 200) ran on the old settings; from 300, two slots of 250 ms.
+    expect(line.of('round-end')).toEqual([
+      { type: 'round-end', round: 0, readerTimeMs: 200, antennas: [0, 1, 2] },
+      { type: 'round-end', round: 1, readerTimeMs: 550, antennas: [4, 7] },
+      { type: 'round-end', round: 2, readerTimeMs: 1050, antennas: [4, 7] },
+      { type: 'round-end', round: 3, readerTimeMs: 1550, antennas: [4, 7] },
+    ]);
+  });
+
+  it('sends no ROUND_END as a revision-1.0 board, reading as before', () => {
+    const { reader, clock, line } = rig({ reportRounds: false });
+    reader.place(A, 1);
+    clock.advance(3000);
+    expect(line.of('round-end')).toEqual([]);
+    expect(line.of('tag-read')).toHaveLength(10);
+    expect(reader.rounds).toBe(10);
+  });
+
+  it('numbers rounds on across a hang and a fault; a round cut short is finished by the next', () => {
+    const { reader, clock, line } = rig();
+    reader.place(A, 0);
+    reader.place(C, 2);
+    clock.advance(1000);
+    reader.goOffline();
+    clock.advance(5000);
+    reader.goOnline();
+    clock.advance(350);
+    reader.fault('antenna multiplexer stuck');
+    clock.advance(1000);
+    reader.clearFault();
+    clock.advance(300);
+    // Rounds end at 200, 500, 800; back online at 6000: 6200; the round from 6300 is cut at 6350, and
+    // restarted at 7350 it ends at 7550.
+    expect(line.of('round-end').map(({ round, readerTimeMs }) => ({ round, readerTimeMs }))).toEqual([
+      { round: 0, readerTimeMs: 200 },
+      { round: 1, readerTimeMs: 500 },
+      { round: 2, readerTimeMs: 800 },
+      { round: 3, readerTimeMs: 6200 },
+      { round: 4, readerTimeMs: 7550 },
+    ]);
+    expect(readsByRound(line.messages()).filter(({ round }) => round === 4)).toEqual([
+      { round: 4, readerTimeMs: 6300 },
+      { round: 4, readerTimeMs: 7350 },
+      { round: 4, readerTimeMs: 7550 },
+    ]);
+  });
+
+  it('numbers rounds from 0 again after a reboot', () => {
+    const { reader, clock, line } = rig();
+    clock.advance(1000);
+    expect(line.of('round-end').map((end) => end.round)).toEqual([0, 1, 2]);
+    reader.stop();
+    const next = testLine();
+    reader.start(next.stream);
+    expect(reader.rounds).toBe(0);
+    clock.advance(700);
+    expect(next.of('round-end')).toEqual([
+      { type: 'round-end', round: 0, readerTimeMs: 200, antennas: [0, 1, 2] },
+      { type: 'round-end', round: 1, readerTimeMs: 500, antennas: [0, 1, 2] },
     ]);
   });
 
