@@ -23,8 +23,16 @@ export type RfidStatus = DeviceStatus['status'];
  * them (see `ReaderClock`), not the time they arrived.
  */
 export type RfidEvent =
-  /** A tag arrived in a zone: its first read there, reported at once. */
-  | { kind: 'tag.seen'; zone: Zone; uid: string; readerTime: number; rssi: number; t: number }
+  /**
+   * A tag arrived in a zone: its first read there, reported at once. `round` numbers the inventory round
+   * that read it, when the board reports its rounds and none of its frames were lost since the last one.
+   */
+  | { kind: 'tag.seen'; zone: Zone; uid: string; readerTime: number; rssi: number; t: number; round?: number }
+  /**
+   * The board ended an inventory round: every read of it has been reported. `round` is the driver's
+   * number for it, which only grows, across the board's reboots too.
+   */
+  | { kind: 'round.end'; round: number; readerTime: number; t: number }
   /** A tag left a zone: `t` is when it was judged gone, `readerTime` that of its last read there. */
   | { kind: 'tag.gone'; zone: Zone; uid: string; readerTime: number; t: number }
   /** A button puck arrived in a zone (a puck leaving says nothing about the button). */
@@ -97,6 +105,12 @@ class ReaderSession {
   readonly #pending = new Map<number, Command>();
   /** Unmapped antennas already reported since the last HELLO: a board reads them every round. */
   readonly #unmappedReported = new Set<number>();
+  /** The last round the board reported ended since its HELLO: its number on the board and the driver's. */
+  #round: { board: number; n: number } | null = null;
+  /** The driver's number of the last round ended: it only grows, across reboots too. */
+  #lastRound = -1;
+  /** The reads now are of the round after `#round`: false until a round ends, and after lost frames. */
+  #inRound = false;
 
   constructor(
     config: RfidReaderConfig,
@@ -145,6 +159,7 @@ class ReaderSession {
   }
 
   linkDown(reason: string): void {
+    this.#inRound = false;
     // The frame in progress is cut off: it is rejected, and the next link starts clean.
     for (const result of this.#decoder.flush()) this.#handle(result);
     this.#claims.release(this.#config.id);
@@ -165,7 +180,11 @@ class ReaderSession {
 
   #handle(result: DecodeResult): void {
     if (!result.ok) return this.#reject(`bad frame (${result.kind}): ${result.reason}`);
-    if (result.dropped > 0) this.#reject(`${result.dropped} frame(s) lost before seq ${result.seq}`);
+    if (result.dropped > 0) {
+      // A lost frame may have been a round's end: which round the next reads belong to is unknown.
+      this.#inRound = false;
+      this.#reject(`${result.dropped} frame(s) lost before seq ${result.seq}`);
+    }
     this.#device.heard();
     const message = result.message;
     if (message.type === 'hello') return this.#hello(message);
@@ -198,6 +217,8 @@ class ReaderSession {
         if (!zone) return;
         return this.#changes(this.#presence.missing(message.uid, zone, this.#readerAt(message.readerTimeMs)));
       }
+      case 'round-end':
+        return this.#roundEnded(message);
       case 'ack':
         this.#pending.delete(message.ackSeq);
         return;
@@ -223,6 +244,9 @@ class ReaderSession {
     } else {
       this.#health = undefined;
       this.#clock.reset();
+      // The board's count starts again: the driver numbers on from its last.
+      this.#round = null;
+      this.#inRound = false;
       this.#resumePending = true;
       this.#unmappedReported.clear();
       // croupier's config decides what each antenna serves and how often the board reads.
@@ -250,6 +274,26 @@ class ReaderSession {
     return undefined;
   }
 
+  /**
+   * A round ended. Numbered on from the last one the board reported, so that rounds lost with their
+   * frames still count; after a reboot, the next number after the driver's last.
+   */
+  #roundEnded(message: MessageOf<'round-end'>): void {
+    if (this.#device.status !== 'online') {
+      this.#refused++;
+      this.#inRound = false;
+      return;
+    }
+    const since = this.#round === null ? 0 : (message.round - this.#round.board) >>> 0;
+    // More than half the number space since the last: the board's count restarted without a HELLO.
+    const n = this.#lastRound + (since > 0 && since < 2 ** 31 ? since : 1);
+    this.#round = { board: message.round, n };
+    this.#lastRound = n;
+    this.#inRound = true;
+    const t = this.#clock.toHost(this.#readerAt(message.readerTimeMs));
+    this.#emit({ kind: 'round.end', round: n, readerTime: message.readerTimeMs, t });
+  }
+
   /** Where a frame's reader time lies on the reader timeline, which presence is judged on. */
   #readerAt(readerTime: number): number {
     const at = this.#clock.observe(readerTime, this.#now());
@@ -270,7 +314,7 @@ class ReaderSession {
         this.#emit(
           puck
             ? { kind: 'puck.seen', zone, uid, readerTime, t }
-            : { kind: 'tag.seen', zone, uid, readerTime, rssi: read.rssi, t },
+            : { kind: 'tag.seen', zone, uid, readerTime, rssi: read.rssi, t, ...this.#readRound() },
         );
       } else if (!puck) {
         this.#emit({
@@ -282,6 +326,11 @@ class ReaderSession {
         });
       }
     }
+  }
+
+  /** The round the board is reading now, when known. */
+  #readRound(): { round: number } | undefined {
+    return this.#inRound && this.#round !== null ? { round: this.#round.n + 1 } : undefined;
   }
 
   #send(command: MessageOf<'command'>): void {

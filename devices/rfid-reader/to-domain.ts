@@ -1,13 +1,20 @@
 import { mergeMap, type OperatorFunction } from 'rxjs';
 import type { DeckRegistry } from '../../src/domain/deck-registry.js';
-import type { ButtonSeen, CardGone, CardSeen, DeviceStatus, Unsequenced } from '../../src/domain/events.js';
+import type {
+  ButtonSeen,
+  CardGone,
+  CardSeen,
+  DeviceStatus,
+  RoundEnd,
+  Unsequenced,
+} from '../../src/domain/events.js';
 import { seatOf } from '../../src/domain/zones.js';
 import { identify } from '../../src/normaliser/identify.js';
 import type { RfidEvent } from './driver.js';
 
 /** A domain event before the journal numbers it. */
 
-export type RfidDomainEvent = Unsequenced<CardSeen | CardGone | ButtonSeen | DeviceStatus>;
+export type RfidDomainEvent = Unsequenced<CardSeen | CardGone | ButtonSeen | DeviceStatus> | RoundEnd;
 
 /**
  * The domain events one driver event stands for. `deviceId` is the reader's id from the config: the
@@ -15,8 +22,12 @@ export type RfidDomainEvent = Unsequenced<CardSeen | CardGone | ButtonSeen | Dev
  */
 export function toDomain(event: RfidEvent, deviceId: string, registry: DeckRegistry): RfidDomainEvent[] {
   switch (event.kind) {
-    case 'tag.seen':
-      return [{ type: 'card.seen', t: event.t, ...identify(registry, event) }];
+    case 'tag.seen': {
+      const round = event.round === undefined ? undefined : { reader: deviceId, n: event.round };
+      return [{ type: 'card.seen', t: event.t, ...identify(registry, event), ...(round && { round }) }];
+    }
+    case 'round.end':
+      return [{ type: 'round.end', t: event.t, round: { reader: deviceId, n: event.round } }];
     case 'tag.gone':
       return [{ type: 'card.gone', t: event.t, ...identify(registry, event) }];
     case 'puck.seen': {

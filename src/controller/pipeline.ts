@@ -1,14 +1,13 @@
-import { asyncScheduler, interval, merge, Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, merge, Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
-import type { DomainEvent, Settle, Unsequenced } from '../domain/events.js';
+import type { DomainEvent, ReaderRound, SourceEvent, Unsequenced } from '../domain/events.js';
 import type { Journal } from '../journal/store.js';
 import type { TableOutput } from '../rules/types.js';
 import { tableMachine } from '../table/machine.js';
 import { MACHINE_VERSION, persistTable } from '../table/persist.js';
-import { settleJudges, type TableConfig } from '../table/reduce.js';
+import { nextSettle, settleAllAfter, settleJudges, type TableConfig } from '../table/reduce.js';
 
-/** A domain event as a device or the dealer's inputs report it, before it is given its sequence number. */
-export type SourceEvent = Unsequenced<Exclude<DomainEvent, Settle>>;
+export type { SourceEvent };
 
 export type TableSnapshot = SnapshotFrom<typeof tableMachine>;
 
@@ -50,8 +49,10 @@ export interface TablePipelineOptions {
  * One table's data flow (DESIGN.md "Shape"): the sources merged in arrival order, each event written to
  * the journal (which numbers it), then judged by the table actor; one update comes out per event judged.
  * Subscribing starts the actor and subscribes the sources; the updates complete once every source has.
- * The machine stays pure: the clock reaches it only as the `t` of a `settle` event, sent every
- * `orderWindowMs` while reads held in the reordering window (or a puck read) wait to be judged.
+ * The machine stays pure: the clock reaches it only as the `t` of a `settle` event, sent when a reader
+ * board's round ends and settles a held read, and at the exact instant the next judgment that waits on
+ * time falls due (`nextSettle`): a held read's window, a puck read that stayed, a deal paused at a fold.
+ * Nothing polls: a quiet table has no timer.
  */
 export function tablePipeline({
   config,
@@ -83,27 +84,46 @@ export function tablePipeline({
       subscriber.next({ event, outputs: snapshot.context.outputs, snapshot, started });
     };
     const context = () => actor.getSnapshot().context;
-    const windowMs = context().orderWindowMs;
-    let lastT: number | undefined;
-    const settle = (t: number): void => {
-      if (lastT !== undefined && settleJudges(context(), t)) judge({ type: 'settle', t });
+    const settle = (t: number, round?: ReaderRound): void => {
+      if (settleJudges(context(), t, round)) judge({ type: 'settle', t, ...(round && { round }) });
     };
-    const ticks = interval(windowMs, clock).subscribe(() => settle(clock.now()));
+    let timer: { at: number; task: Subscription } | undefined;
+    /** The clock wakes the table at the next instant a judgment falls due, and only then. */
+    const wake = (): void => {
+      const at = nextSettle(context());
+      if (timer?.at === at) return;
+      timer?.task.unsubscribe();
+      timer = undefined;
+      if (at === null) return;
+      const task = clock.schedule(
+        () => {
+          timer = undefined;
+          // A timer may fire a little early on the clock it is read on: the instant it was set for is reached.
+          settle(Math.max(clock.now(), at));
+          if (!subscriber.closed && (nextSettle(context()) ?? Number.POSITIVE_INFINITY) > at) wake();
+        },
+        Math.max(0, at - clock.now()),
+      );
+      timer = { at, task };
+    };
+    let lastT: number | undefined;
     const events = merge(...sources).subscribe({
       next: (event) => {
         lastT = Math.max(event.t, lastT ?? event.t);
-        judge(event);
+        if (event.type === 'round.end') settle(event.t, event.round);
+        else judge(event);
+        wake();
       },
       error: (error: unknown) => subscriber.error(error),
       complete: () => {
-        // No read can join the window any more: the held ones are judged, as at the end of a replay.
-        if (lastT !== undefined) settle(lastT + windowMs);
+        // No read can join the window any more: whatever waits on time is judged, as at the end of a replay.
+        if (lastT !== undefined) settle(lastT + settleAllAfter(context()));
         subscriber.complete();
       },
     });
     return () => {
       events.unsubscribe();
-      ticks.unsubscribe();
+      timer?.task.unsubscribe();
       actor.stop();
     };
   });

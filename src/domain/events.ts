@@ -30,6 +30,25 @@ export interface HandStart extends Stamp {
 export interface CardSeen extends Stamp, CardRef {
   type: 'card.seen';
   zone: Zone;
+  /** The inventory round the read was made in, from a reader board that reports its rounds. */
+  round?: ReaderRound;
+}
+
+/** One inventory round of one reader board (PROTOCOL.md ROUND_END), numbered by its driver. */
+export interface ReaderRound {
+  /** The reader's device id. */
+  reader: string;
+  n: number;
+}
+
+/**
+ * A reader board's inventory round ended at `t`: every read it made in that round has been reported.
+ * Not a domain event: the table's pipeline turns one that settles a read into a `settle`.
+ */
+export interface RoundEnd {
+  type: 'round.end';
+  t: number;
+  round: ReaderRound;
 }
 
 export interface CardGone extends Stamp, CardRef {
@@ -132,10 +151,13 @@ export interface SeatChange extends Stamp {
 
 /**
  * Not a sensor fact: tells the machine that time `t` has been reached, so reads held in the
- * reordering window can be judged. Sent by the live clock and at the end of a replayed file.
+ * reordering window can be judged. Sent by the live clock, when a reader's round ends, and at the end
+ * of a replayed file.
  */
 export interface Settle extends Stamp {
   type: 'settle';
+  /** The round that ended at `t`: the reads its board made before it are settled (DESIGN.md "Real time"). */
+  round?: ReaderRound;
 }
 
 export type DomainEvent =
@@ -155,5 +177,11 @@ export type DomainEventType = DomainEvent['type'];
 
 /** A domain event before the journal gives it its sequence number. */
 export type Unsequenced<E> = E extends unknown ? Omit<E, 'seq'> : never;
+
+/**
+ * A domain event as a device or the dealer's inputs report it, before it is given its sequence number;
+ * or a reader board's round ending, which the table's pipeline turns into a `settle` when it settles a read.
+ */
+export type SourceEvent = Unsequenced<Exclude<DomainEvent, Settle>> | RoundEnd;
 
 export type { Face };

@@ -6,9 +6,8 @@ import {
   type SchedulerLike,
   Subscription,
 } from 'rxjs';
-import type { DeviceStatus, DomainEvent, Settle, Unsequenced } from '../domain/events.js';
+import type { DeviceStatus, SourceEvent, Unsequenced } from '../domain/events.js';
 
-type DeviceEvent = Unsequenced<Exclude<DomainEvent, Settle>>;
 type StatusEvent = Unsequenced<DeviceStatus>;
 
 export interface FloodBudget {
@@ -41,10 +40,10 @@ export function floodGuard({
   burst,
   scheduler = asyncScheduler,
   calm,
-}: FloodGuardOptions): OperatorFunction<DeviceEvent, DeviceEvent> {
+}: FloodGuardOptions): OperatorFunction<SourceEvent, SourceEvent> {
   const refillMs = (burst / perSecond) * 1000;
   return (source) =>
-    new Observable<DeviceEvent>((subscriber) => {
+    new Observable<SourceEvent>((subscriber) => {
       let tokens = burst;
       let refilledAt = scheduler.now();
       let dropped = 0;

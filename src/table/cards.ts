@@ -276,12 +276,20 @@ export function endDeal(d: Draft, moment: number, { owedExcused = false } = {}):
 /** A dealer who pitches no hole card for this long after a fold has ended the deal at the fold. */
 export const DEAL_PAUSE_MS = 2000;
 
+/**
+ * When a deal left at a fold has paused long enough to have ended there; null when no fold waits, or
+ * while a hole card is held in the window (its judgment may go on with the deal).
+ */
+export function dealPauseEnds(ctx: TableContext): number | null {
+  const fold = ctx.hand?.foldInDeal;
+  if (fold == null || ctx.window.some((read) => seatOf(read.zone) !== null)) return null;
+  return fold.t + DEAL_PAUSE_MS;
+}
+
 /** The deal was left at a fold long enough, with no hole card still held in the window: it ended there. */
 export function dealPaused(ctx: TableContext, t: number): boolean {
-  const fold = ctx.hand?.foldInDeal;
-  return (
-    fold != null && t - fold.t >= DEAL_PAUSE_MS && !ctx.window.some((read) => seatOf(read.zone) !== null)
-  );
+  const ends = dealPauseEnds(ctx);
+  return ends !== null && t >= ends;
 }
 
 const STREETS = ['flop', 'turn', 'river'] as const;

@@ -1,13 +1,13 @@
-import type { DomainEvent } from '../domain/events.js';
+import type { DomainEvent, ReaderRound } from '../domain/events.js';
 import type { RuleProfile } from '../rules/types.js';
 import { confirmPuck, onPuck } from './button.js';
-import { dealPaused, endDeal } from './cards.js';
+import { DEAL_PAUSE_MS, dealPaused, dealPauseEnds, endDeal } from './cards.js';
 import { tickSensorSteps } from './checks.js';
 import { onShuffler } from './deck.js';
 import { draft } from './draft.js';
 import { onAction, onChips, onDealer, onDevice, onSeat, startHand } from './inputs.js';
 import type { Level, TableContext } from './state.js';
-import { certainAtRead, judgeNow, judgeReads, readsDue } from './window.js';
+import { certainAtRead, judgeNow, judgeReads, nextReadDue, readsDue, type Settled } from './window.js';
 
 export interface TableConfig {
   seats: number;
@@ -82,13 +82,37 @@ const WAITS_FOR_CYCLE: ReadonlySet<DomainEvent['type']> = new Set([
   'settle',
 ]);
 
-/** Whether a settle at `t` has anything to judge: held reads whose cycle is over, or a puck read that stayed. */
-export function settleJudges(ctx: TableContext, t: number): boolean {
+/**
+ * Whether a settle at `t` (after `ended`, a reader round that just ended) has anything to judge: held
+ * reads it settles, or a puck read that stayed.
+ */
+export function settleJudges(ctx: TableContext, t: number, ended?: ReaderRound): boolean {
   return (
-    readsDue(ctx, t) ||
+    readsDue(ctx, { until: t, ended }) ||
     (ctx.puckSuspect !== null && t - ctx.puckSuspect.t >= ctx.orderWindowMs) ||
     dealPaused(ctx, t)
   );
+}
+
+/**
+ * The first instant at which a settle would judge something, with no reader round ending before it:
+ * when the live table's clock sends the next one. Null when nothing waits on time.
+ */
+export function nextSettle(ctx: TableContext): number | null {
+  const puck = ctx.puckSuspect === null ? null : ctx.puckSuspect.t + ctx.orderWindowMs;
+  const instants = [nextReadDue(ctx), puck, dealPauseEnds(ctx)].filter((t) => t !== null);
+  return instants.length === 0 ? null : Math.min(...instants);
+}
+
+/** How long after its last event a settle judges everything the table holds on time (a file's end). */
+export function settleAllAfter(ctx: TableContext): number {
+  return Math.max(2 * ctx.orderWindowMs, DEAL_PAUSE_MS);
+}
+
+/** What an event settles: reads whose cycle is over by its time, or all of them (see WAITS_FOR_CYCLE). */
+function settledBy(event: DomainEvent): Settled {
+  if (!WAITS_FOR_CYCLE.has(event.type)) return { until: Number.POSITIVE_INFINITY };
+  return { until: event.t, ended: event.type === 'settle' ? event.round : undefined };
 }
 
 /**
@@ -97,13 +121,13 @@ export function settleJudges(ctx: TableContext, t: number): boolean {
  */
 export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
   // A quiet table's settle changes nothing: live play sends (and journals) only those that judge.
-  if (event.type === 'settle' && !settleJudges(ctx, event.t))
+  if (event.type === 'settle' && !settleJudges(ctx, event.t, event.round))
     return ctx.outputs.length === 0 ? ctx : { ...ctx, outputs: [] };
-  const until = WAITS_FOR_CYCLE.has(event.type) ? event.t : Number.POSITIVE_INFINITY;
-  const judges = readsDue(ctx, until);
+  const settled = settledBy(event);
+  const judges = readsDue(ctx, settled);
   const d = draft(ctx);
   d.ctx.clock = event.t;
-  if (judges) judgeReads(d, until);
+  if (judges) judgeReads(d, settled);
   confirmPuck(d, event);
   switch (event.type) {
     case 'card.seen':

@@ -1,9 +1,8 @@
 import { createActor } from 'xstate';
 import type { DomainEvent } from '../domain/events.js';
 import type { TableOutput } from '../rules/types.js';
-import { DEAL_PAUSE_MS } from './cards.js';
 import { tableMachine } from './machine.js';
-import type { TableConfig } from './reduce.js';
+import { settleAllAfter, type TableConfig } from './reduce.js';
 
 export type { TableConfig };
 
@@ -19,8 +18,7 @@ export function replayEvents(config: TableConfig, events: readonly DomainEvent[]
   for (const event of events) send(event);
   const last = events[events.length - 1];
   // The end of the file: every judgment that waits on time is settled.
-  const wait = Math.max(config.orderWindowMs ?? 300, DEAL_PAUSE_MS);
-  if (last) send({ type: 'settle', t: last.t + wait, seq: last.seq });
+  if (last) send({ type: 'settle', t: last.t + settleAllAfter(actor.getSnapshot().context), seq: last.seq });
   actor.stop();
   return outputs;
 }

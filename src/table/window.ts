@@ -1,38 +1,76 @@
-import type { CardSeen } from '../domain/events.js';
+import type { CardSeen, ReaderRound } from '../domain/events.js';
 import { seatOf } from '../domain/zones.js';
 import { arrive } from './cards.js';
 import { type Draft, judging } from './draft.js';
 import type { Hand, TableContext } from './state.js';
 
 /**
- * The reordering window (RULINGS.md): a multiplexed reader reports the cards of one antenna cycle in
- * any order, so two reads closer than `orderWindowMs` may be judged in either order, and are judged
- * in the order a correct deal would have given them. Reads further apart keep their order.
+ * The reordering window (RULINGS.md, DESIGN.md "Real time"): a multiplexed reader reports the cards of
+ * one antenna cycle in any order, so two reads it may have inverted are judged in the order a correct
+ * deal would have given them. Reads of a board that reports its rounds may be inverted when their
+ * rounds are adjacent, and are settled once the round after their own has ended; other reads when
+ * closer than `orderWindowMs`, settled that long after they were made. Reads further apart keep their
+ * order.
  */
 
-function earliest(window: readonly CardSeen[]): number {
-  return window.reduce((t, read) => Math.min(t, read.t), Number.POSITIVE_INFINITY);
+/** What has happened by the event being judged: the time, and the reader round that just ended. */
+export interface Settled {
+  until: number;
+  ended?: ReaderRound | undefined;
 }
 
-/** Some held read's cycle is over by `until` (an infinite `until` judges them all). */
-export function readsDue(ctx: TableContext, until: number): boolean {
-  return ctx.window.length > 0 && until - earliest(ctx.window) >= ctx.orderWindowMs;
+/** Two reads the reader may have reported in either order. */
+function sameCycle(a: CardSeen, b: CardSeen, w: number): boolean {
+  if (a.round && b.round && a.round.reader === b.round.reader) return Math.abs(a.round.n - b.round.n) <= 1;
+  return Math.abs(a.t - b.t) < w;
 }
 
 /**
- * Judges the held reads whose cycle is over by `until`, one at a time: the next is, among the reads
- * within the window of the earliest, the one a correct deal would have first.
+ * When time alone settles a read. A read of a board that reports rounds waits two windows, twice its
+ * round at the most: it is settled by time only when its board stopped reporting rounds.
  */
-export function judgeReads(d: Draft, until: number): void {
+function settledByTime(read: CardSeen, w: number): number {
+  return read.t + (read.round ? 2 * w : w);
+}
+
+function isSettled(read: CardSeen, w: number, by: Settled): boolean {
+  const { ended } = by;
+  if (read.round && ended?.reader === read.round.reader && ended.n > read.round.n) return true;
+  return by.until >= settledByTime(read, w);
+}
+
+/** Some held read is settled by `by` (an infinite `until` settles them all). */
+export function readsDue(ctx: TableContext, by: Settled): boolean {
+  return ctx.window.some((read) => isSettled(read, ctx.orderWindowMs, by));
+}
+
+/** The first instant at which time alone settles a held read; null with none held. */
+export function nextReadDue(ctx: TableContext): number | null {
+  const instants = ctx.window.map((read) => settledByTime(read, ctx.orderWindowMs));
+  return instants.length === 0 ? null : Math.min(...instants);
+}
+
+/**
+ * Judges the held reads settled by `by`, one at a time: the next is, among the reads the earliest
+ * settled one may have been inverted with, the one a correct deal would have first.
+ */
+export function judgeReads(d: Draft, by: Settled): void {
   const w = d.ctx.orderWindowMs;
   for (;;) {
     dropRepeats(d);
-    if (!readsDue(d.ctx, until)) return;
-    const first = earliest(d.ctx.window);
-    const cycle = d.ctx.window.filter((read) => read.t - first < w);
+    const first = earliest(d.ctx.window.filter((read) => isSettled(read, w, by)));
+    if (first === undefined) return;
+    const cycle = d.ctx.window.filter((read) => sameCycle(read, first, w));
     // A read alone in its cycle is next; several are put in the order a correct deal would have given them.
-    judge(d, (cycle.length > 1 ? canonicalOrder(d.hand, cycle)[0] : undefined) ?? (cycle[0] as CardSeen));
+    judge(d, (cycle.length > 1 ? canonicalOrder(d.hand, cycle)[0] : undefined) ?? first);
   }
+}
+
+function earliest(reads: readonly CardSeen[]): CardSeen | undefined {
+  return reads.reduce<CardSeen | undefined>(
+    (first, read) => (first && first.t <= read.t ? first : read),
+    undefined,
+  );
 }
 
 /** A read of a card where it already lies (a repeat, a peek) is no arrival: it sets no cycle. */
@@ -42,13 +80,20 @@ function dropRepeats(d: Draft): void {
   }
 }
 
-/** Judges `next`, out of the window: its companions are the cards within the window of it, judged or held. */
+/** Judges `next`, out of the window: its companions are the reads of its cycle, judged or held. */
 function judge(d: Draft, next: CardSeen): void {
   const w = d.ctx.orderWindowMs;
   d.ctx.window = d.ctx.window.filter((read) => read !== next);
-  const around = [...d.ctx.recent, next, ...d.ctx.window].filter((read) => Math.abs(read.t - next.t) < w);
+  const around = [...d.ctx.recent, next, ...d.ctx.window].filter((read) => sameCycle(read, next, w));
   arrive(d, next, around);
-  d.ctx.recent = [...d.ctx.recent.filter((read) => next.t - read.t < w), next];
+  d.ctx.recent = [...d.ctx.recent.filter((read) => mayShareCycle(read, next, w)), next];
+}
+
+/** `read`, judged, may still share a cycle with a read judged after `next`. */
+function mayShareCycle(read: CardSeen, next: CardSeen, w: number): boolean {
+  if (next.t - read.t < w) return true;
+  const { round } = read;
+  return round !== undefined && !(next.round?.reader === round.reader && next.round.n - round.n > 1);
 }
 
 /**

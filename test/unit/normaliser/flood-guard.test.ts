@@ -1,20 +1,18 @@
 import { Subject, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, Settle, Unsequenced } from '../../../src/domain/events.js';
+import type { SourceEvent } from '../../../src/domain/events.js';
 import { floodGuard } from '../../../src/normaliser/flood-guard.js';
-
-type DeviceEvent = Unsequenced<Exclude<DomainEvent, Settle>>;
 
 /** A device's events through its guard (10 a second, bursts of 20), on a clock the test moves. */
 function guarded() {
   const scheduler = new VirtualTimeScheduler();
-  const source = new Subject<DeviceEvent>();
-  const out: DeviceEvent[] = [];
+  const source = new Subject<SourceEvent>();
+  const out: SourceEvent[] = [];
   const calms: number[] = [];
   source
     .pipe(floodGuard({ device: 'rfid-1', perSecond: 10, burst: 20, scheduler, calm: (n) => calms.push(n) }))
     .subscribe((event) => out.push(event));
-  const read = (n: number): DeviceEvent => ({
+  const read = (n: number): SourceEvent => ({
     type: 'card.gone',
     t: scheduler.now(),
     uid: `U${n}`,

@@ -25,6 +25,29 @@ describe('rfid-reader to domain events', () => {
     ).toEqual([{ type: 'card.gone', t: 1300, zone: 'muck', uid: '04A1B2C3', face: null, deck: null }]);
   });
 
+  it('gives a read its reader and round, and a round end the reader it is of', () => {
+    expect(
+      toDomain(
+        { kind: 'tag.seen', zone: 'board', uid: ACE, readerTime: 9, rssi: -50, t: 800, round: 12 },
+        'rfid-east',
+        registry,
+      ),
+    ).toEqual([
+      {
+        type: 'card.seen',
+        t: 800,
+        zone: 'board',
+        uid: ACE,
+        face: 'As',
+        deck: 'A',
+        round: { reader: 'rfid-east', n: 12 },
+      },
+    ]);
+    expect(toDomain({ kind: 'round.end', round: 12, readerTime: 9, t: 900 }, 'rfid-east', registry)).toEqual([
+      { type: 'round.end', t: 900, round: { reader: 'rfid-east', n: 12 } },
+    ]);
+  });
+
   it('puts the button at the seat its puck was read at, and nowhere for a puck off the seats', () => {
     expect(
       toDomain({ kind: 'puck.seen', zone: 'seat:7', uid: PUCK, readerTime: 9, t: 50 }, 'rfid-1', registry),
