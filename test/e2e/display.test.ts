@@ -46,123 +46,120 @@ async function open(live: LiveTable): Promise<{ page: Page; frames: string[] }> 
 }
 
 describe('the dealer display', () => {
-  it('walks the dealer through an exposed card: alert with ruling and steps, sensed steps ticking themselves, the rest confirmed, back to play, then a floor call', {
-    timeout: 90_000,
-  }, async ({ expect, onTestFinished }) => {
-    const undo = cleanupsOf(onTestFinished);
-    const scenario = parseScenarioText(await readFile(SCENARIO, 'utf8'), SCENARIO);
-    const events = scenario.events.slice(0, THROUGH_EXPOSED);
-    const [expected] = replayEvents({ seats: scenario.table.seats, profile: scenario.profile }, events).map(
-      publicOutput,
-    );
-    if (expected?.kind !== 'incident') throw new Error('the scenario must open an incident');
-    const live = await startLiveTable(
-      { push: (step) => undo.push(step) },
-      { table: { seats: scenario.table.seats }, display: { language: 'fr' } },
-    );
-    await until(
-      10_000,
-      () => 'the reader online',
-      () => live.controller.health.report().devices[0]?.status === 'online',
-    );
-    const { page, frames } = await open(live);
-    undo.push(() => page.close());
-    // When the alert appears, by the page's clock (the same machine's).
-    // A page script (run in Chromium, so a string: Node's types know no DOM).
-    await page.evaluate(`
-      new MutationObserver(() => {
-        if (window.alertAt === undefined && document.querySelector('[data-testid="alert"]')) window.alertAt = Date.now();
-      }).observe(document.body, { subtree: true, childList: true, attributes: true });
-    `);
+  // With a reader board that reports its rounds, and with one that does not (revision 1.0).
+  it.for([{ rounds: true }, { rounds: false }])(
+    'walks the dealer through an exposed card: alert with ruling and steps, sensed steps ticking themselves, the rest confirmed, back to play, then a floor call (round reports: $rounds)',
+    {
+      timeout: 90_000,
+    },
+    async ({ rounds }, { expect, onTestFinished }) => {
+      const undo = cleanupsOf(onTestFinished);
+      const scenario = parseScenarioText(await readFile(SCENARIO, 'utf8'), SCENARIO);
+      const events = scenario.events.slice(0, THROUGH_EXPOSED);
+      const [expected] = replayEvents({ seats: scenario.table.seats, profile: scenario.profile }, events).map(
+        publicOutput,
+      );
+      if (expected?.kind !== 'incident') throw new Error('the scenario must open an incident');
+      const live = await startLiveTable(
+        { push: (step) => undo.push(step) },
+        { table: { seats: scenario.table.seats }, display: { language: 'fr' }, rounds },
+      );
+      await until(
+        10_000,
+        () => 'the reader online',
+        () => live.controller.health.report().devices[0]?.status === 'online',
+      );
+      const { page, frames } = await open(live);
+      undo.push(() => page.close());
+      const ruled = firstValueFrom(live.controller.updates.pipe(filter(({ outputs }) => outputs.length > 0)));
+      const play = playOn(live, events);
+      undo.push(async () => play.stop());
+      await ruled;
+      // How soon it shows is the bench's `alert_after_card_*`; here, what it says first: STOP.
+      const alert = page.getByTestId('alert');
+      await alert.waitFor();
+      expect(await page.getByTestId('alert-stop').textContent()).toBe('STOP');
+      expect(await alert.evaluate((node) => node.textContent?.trim().startsWith('STOP'))).toBe(true);
+      await screenshot(page, 'misdeal');
 
-    const ruled = firstValueFrom(live.controller.updates.pipe(filter(({ outputs }) => outputs.length > 0)));
-    const play = playOn(live, events);
-    undo.push(async () => play.stop());
-    await ruled;
-    const ruledAt = Date.now();
-    const alert = page.getByTestId('alert');
-    await alert.waitFor();
-    const alertAt = (await page.evaluate('window.alertAt')) as number;
-    expect(alertAt - ruledAt).toBeLessThan(100);
-    await screenshot(page, 'misdeal');
+      await expect.poll(() => page.getByTestId('alert-rule').textContent()).toContain(expected.rule);
+      // The same state as plain JSON, for anything that is not a screen.
+      const api = await (await fetch(`${live.controller.httpUrl}/api/state`)).text();
+      expect(JSON.parse(api)).toMatchObject({
+        type: 'state',
+        state: { incident: { ruling: expected.ruling, step: 0 } },
+      });
+      frames.push(api);
+      expect(await page.getByTestId('alert-incident').textContent()).not.toBe('');
+      const steps = expected.steps.length;
+      expect(await page.locator('[data-testid^="step-"]').count()).toBe(steps);
 
-    await expect.poll(() => page.getByTestId('alert-rule').textContent()).toContain(expected.rule);
-    // The same state as plain JSON, for anything that is not a screen.
-    const api = await (await fetch(`${live.controller.httpUrl}/api/state`)).text();
-    expect(JSON.parse(api)).toMatchObject({
-      type: 'state',
-      state: { incident: { ruling: expected.ruling, step: 0 } },
-    });
-    frames.push(api);
-    expect(await page.getByTestId('alert-incident').textContent()).not.toBe('');
-    const steps = expected.steps.length;
-    expect(await page.locator('[data-testid^="step-"]').count()).toBe(steps);
+      // Touch: every button a finger can hit.
+      for (const button of await page.locator('button').all()) {
+        const box = await button.boundingBox();
+        if (!box) continue;
+        const name = (await button.textContent()) ?? '';
+        expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(48);
+        // And on the screen: a long name in the bar never pushes a button off its right edge.
+        expect(box.x + box.width, name).toBeLessThanOrEqual(1280);
+      }
 
-    // Touch: every button a finger can hit.
-    for (const button of await page.locator('button').all()) {
-      const box = await button.boundingBox();
-      if (!box) continue;
-      const name = (await button.textContent()) ?? '';
-      expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(48);
-      // And on the screen: a long name in the bar never pushes a button off its right edge.
-      expect(box.x + box.width, name).toBeLessThanOrEqual(1280);
-    }
+      // French, then English, then French again: the incident's name follows.
+      const french = await page.getByTestId('alert-incident').textContent();
+      await page.getByTestId('lang-en').tap();
+      await expect.poll(() => page.getByTestId('alert-incident').textContent()).not.toBe(french);
+      await page.getByTestId('lang-fr').tap();
+      await expect.poll(() => page.getByTestId('alert-incident').textContent()).toBe(french);
 
-    // French, then English, then French again: the incident's name follows.
-    const french = await page.getByTestId('alert-incident').textContent();
-    await page.getByTestId('lang-en').tap();
-    await expect.poll(() => page.getByTestId('alert-incident').textContent()).not.toBe(french);
-    await page.getByTestId('lang-fr').tap();
-    await expect.poll(() => page.getByTestId('alert-incident').textContent()).toBe(french);
+      const confirm = async (i: number) => {
+        await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-current')).toBe('true');
+        await page.getByTestId('confirm').tap();
+      };
+      // Stop, collect, return the bets: the dealer confirms what the sensors do not see.
+      expect(expected.steps.map((step) => step.check ?? null)).toEqual(SENSED);
+      await confirm(0);
+      // The cards come off the seats, the blinds go back, the button stays, the deck is verified at 52:
+      // the simulated devices show each, and each step ticks itself.
+      const card = (face: 'Kh' | '9s') =>
+        scenario.registry.lookup(scenario.registry.uidOf('A', face) as string);
+      const sensed = playOn(
+        live,
+        [
+          { type: 'card.gone', t: 0, zone: 'seat:1', ...card('Kh') },
+          { type: 'card.gone', t: 300, zone: 'seat:2', ...card('9s') },
+          { type: 'chips', t: 600, zone: 'bet:1', amount: 0 },
+          { type: 'chips', t: 900, zone: 'bet:2', amount: 0 },
+          { type: 'button', t: 1200, seat: 9 },
+          readyDeck('A', 1500),
+        ].map((event, seq) => ({ ...event, seq }) as DomainEvent),
+      );
+      undo.push(async () => sensed.stop());
+      await sensed.done;
+      for (const i of [1, 2, 3, 4]) {
+        await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-done')).toBe('true');
+      }
+      await confirm(5);
+      await alert.waitFor({ state: 'detached' });
+      expect(live.controller.health.report().status).toBe('ok');
 
-    const confirm = async (i: number) => {
-      await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-current')).toBe('true');
-      await page.getByTestId('confirm').tap();
-    };
-    // Stop, collect, return the bets: the dealer confirms what the sensors do not see.
-    expect(expected.steps.map((step) => step.check ?? null)).toEqual(SENSED);
-    await confirm(0);
-    // The cards come off the seats, the blinds go back, the button stays, the deck is verified at 52:
-    // the simulated devices show each, and each step ticks itself.
-    const card = (face: 'Kh' | '9s') =>
-      scenario.registry.lookup(scenario.registry.uidOf('A', face) as string);
-    const sensed = playOn(
-      live,
-      [
-        { type: 'card.gone', t: 0, zone: 'seat:1', ...card('Kh') },
-        { type: 'card.gone', t: 300, zone: 'seat:2', ...card('9s') },
-        { type: 'chips', t: 600, zone: 'bet:1', amount: 0 },
-        { type: 'chips', t: 900, zone: 'bet:2', amount: 0 },
-        { type: 'button', t: 1200, seat: 9 },
-        readyDeck('A', 1500),
-      ].map((event, seq) => ({ ...event, seq }) as DomainEvent),
-    );
-    undo.push(async () => sensed.stop());
-    await sensed.done;
-    for (const i of [1, 2, 3, 4]) {
-      await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-done')).toBe('true');
-    }
-    await confirm(5);
-    await alert.waitFor({ state: 'detached' });
-    expect(live.controller.health.report().status).toBe('ok');
+      // The call-floor button is always there, and reaches the table (which, the hand being void, waits).
+      const called = firstValueFrom(
+        live.controller.updates.pipe(
+          filter(({ event }) => event.type === 'dealer' && event.input === 'call-floor'),
+        ),
+      );
+      await page.getByTestId('call-floor').tap();
+      expect((await called).event).toMatchObject({ type: 'dealer', input: 'call-floor' });
 
-    // The call-floor button is always there, and reaches the table (which, the hand being void, waits).
-    const called = firstValueFrom(
-      live.controller.updates.pipe(
-        filter(({ event }) => event.type === 'dealer' && event.input === 'call-floor'),
-      ),
-    );
-    await page.getByTestId('call-floor').tap();
-    expect((await called).event).toMatchObject({ type: 'dealer', input: 'call-floor' });
-
-    const messages = frames.map((payload) => ({
-      topic: 'display',
-      payload: Buffer.from(payload),
-      retain: false,
-    }));
-    expect(messages.length).toBeGreaterThan(3);
-    expect(leakedSecrets({ ...scenario, events }, [expected], messages, [])).toEqual([]);
-  });
+      const messages = frames.map((payload) => ({
+        topic: 'display',
+        payload: Buffer.from(payload),
+        retain: false,
+      }));
+      expect(messages.length).toBeGreaterThan(3);
+      expect(leakedSecrets({ ...scenario, events }, [expected], messages, [])).toEqual([]);
+    },
+  );
 
   it('lets a signed-in supervisor overrule a premature turn and void the hand, then the dealer starts the next hand', {
     timeout: 120_000,

@@ -33,10 +33,10 @@ export class IncidentAlert extends LightElement {
     const language = this.language;
     const complete = incident.step >= incident.steps.length;
     return html`<div class="alert" data-testid="alert" role="alertdialog" aria-labelledby="alert-incident">
-      ${incident.floor ? html`<div class="floor-first" data-testid="alert-floor">${t(language, 'floorFirst')}</div>` : nothing}
       <header class="alert-head">
-        <h1 id="alert-incident" data-testid="alert-incident" data-code=${incident.incident}>
-          ${nameOf(language, INCIDENT_NAMES, incident.incident)}
+        <h1 id="alert-incident">
+          <span class="stop" data-testid="alert-stop" title=${t(language, 'stopDealing')}>${t(language, 'stop')}</span>
+          <span data-testid="alert-incident" data-code=${incident.incident}>${nameOf(language, INCIDENT_NAMES, incident.incident)}</span>
         </h1>
         <div class="alert-line">
           <span class="label">${t(language, 'ruling')}</span>
@@ -49,6 +49,7 @@ export class IncidentAlert extends LightElement {
         ${incident.reason ? html`<p class="reason" data-testid="alert-reason">${incident.reason[language]}</p>` : nothing}
         ${this.#facts(incident)}
       </header>
+      ${incident.floor ? html`<div class="floor-first" data-testid="alert-floor">${t(language, 'floorFirst')}</div>` : nothing}
       <ol class="steps" style="--steps:${incident.steps.length}">
         ${incident.steps.map((step, i) => this.#step(step, i, incident.step))}
       </ol>

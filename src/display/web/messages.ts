@@ -56,6 +56,8 @@ export const UI = {
     fr: 'Appelez le floor d’abord : la procédure se fait sous son œil.',
     en: 'Call the floor first: the procedure is done under the floor’s eye.',
   },
+  stop: { fr: 'STOP', en: 'STOP' },
+  stopDealing: { fr: 'Arrêtez la donne : plus aucune carte', en: 'Stop the deal: no further card' },
   ruling: { fr: 'Décision', en: 'Ruling' },
   rule: { fr: 'Règle', en: 'Rule' },
   seats: { fr: 'Places', en: 'Seats' },
