@@ -31,6 +31,8 @@ export interface VirtualTableOptions {
   seed?: number;
   /** The reader board's inventory period (croupier's config must match: it is the board's setting). */
   inventoryPeriodMs?: number;
+  /** The reader board reports the end of each round (default); false plays a board of revision 1.0. */
+  reportRounds?: boolean;
   readerId?: string;
 }
 
@@ -69,6 +71,7 @@ const CHIPS_ID = 'chips-1';
 export async function startVirtualTable({
   seed = 1,
   inventoryPeriodMs = 100,
+  reportRounds = true,
   readerId = 'rfid-1',
 }: VirtualTableOptions = {}): Promise<VirtualTable> {
   requireSocat('the virtual table');
@@ -81,7 +84,7 @@ export async function startVirtualTable({
   const readerDir = join(dir, 'reader');
   const shufflerDir = join(dir, 'shuffler');
   await Promise.all([mkdir(readerDir), mkdir(shufflerDir)]);
-  const reader = new SimulatedReader({ antennas: TEN_SEAT_ANTENNAS, inventoryPeriodMs, seed });
+  const reader = new SimulatedReader({ antennas: TEN_SEAT_ANTENNAS, inventoryPeriodMs, reportRounds, seed });
   undo.push(async () => reader.stop());
 
   let cable: { pty: PtyPair; port: SerialPort } | null = null;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
+import type { DomainEvent } from '../../src/domain/events.js';
 import { publicOutput } from '../../src/outputs/public.js';
 import { parseScenarioText, type Scenario } from '../../src/scenario/load.js';
 import { replayEvents } from '../../src/table/table.js';
@@ -27,11 +28,17 @@ const SCENARIOS = [
 
 requireSocat('the controller integration tests');
 
+/** Each file with a reader board that reports its rounds, and with one that does not (revision 1.0). */
+const RUNS = SCENARIOS.flatMap((file) => [
+  { file, rounds: true },
+  { file, rounds: false },
+]);
+
 describe.concurrent('the controller on a virtual table, watched over MQTT', () => {
-  it.for(SCENARIOS)(
-    'publishes the incidents croupier replay gives for %s',
+  it.for(RUNS)(
+    'publishes the incidents croupier replay gives for $file (round reports: $rounds)',
     { timeout: 90_000 },
-    async (file, { expect, onTestFinished }) => {
+    async ({ file, rounds }, { expect, onTestFinished }) => {
       const undo: (() => Promise<unknown>)[] = [];
       onTestFinished(async () => {
         for (const step of undo.reverse()) await step().catch(() => undefined);
@@ -40,7 +47,7 @@ describe.concurrent('the controller on a virtual table, watched over MQTT', () =
       const expected = replayEvents(tableConfig(scenario), scenario.events).map(publicOutput);
       const live = await startLiveTable(
         { push: (step) => undo.push(step) },
-        { table: { profile: scenario.profile.id, seats: scenario.table.seats } },
+        { table: { profile: scenario.profile.id, seats: scenario.table.seats }, rounds },
       );
       await until(
         10_000,
@@ -48,6 +55,9 @@ describe.concurrent('the controller on a virtual table, watched over MQTT', () =
         () => live.controller.health.report().devices[0]?.status === 'online',
       );
 
+      const judged: DomainEvent[] = [];
+      const journaled = live.arrivals.subscribe((event) => judged.push(event));
+      undo.push(async () => journaled.unsubscribe());
       const play = playOn(live, scenario.events);
       undo.push(async () => play.stop());
       await play.done;
@@ -65,6 +75,11 @@ describe.concurrent('the controller on a virtual table, watched over MQTT', () =
       // Time for a false incident to show up.
       await sleep(1000);
 
+      // The board's rounds reached the table (or, from a board that does not report them, none did).
+      const rounded = judged.filter((event) => event.type === 'card.seen' && event.round !== undefined);
+      const roundSettles = judged.filter((event) => event.type === 'settle' && event.round !== undefined);
+      expect(rounded.length > 0 && roundSettles.length > 0).toBe(rounds);
+      if (!rounds) expect(rounded.length + roundSettles.length).toBe(0);
       const received = incidents().map((m) => JSON.parse(m.payload.toString()) as { at: number });
       expect(received.map((output) => ({ ...output, at: play.originOf(output.at) }))).toEqual(expected);
       expect(leakedSecrets(scenario, expected, live.messages, live.logs)).toEqual([]);

@@ -37,6 +37,8 @@ export async function startLiveTable(
     mqtt?: Record<string, unknown>;
     table?: Record<string, unknown>;
     seed?: number;
+    /** The reader board reports its rounds (default true). */
+    rounds?: boolean;
     /** The floor keeps its session on the broker: QoS 1 messages wait there while it is away. */
     persistentFloor?: boolean;
     display?: Record<string, unknown>;
@@ -48,7 +50,10 @@ export async function startLiveTable(
     devices?: (devices: VirtualTable['devices']) => unknown;
   } = {},
 ): Promise<LiveTable> {
-  const table = await startVirtualTable({ seed: overrides.seed ?? 2014 });
+  const table = await startVirtualTable({
+    seed: overrides.seed ?? 2014,
+    reportRounds: overrides.rounds ?? true,
+  });
   cleanups.push(() => table.close());
   const dir = await mkdtemp(join(tmpdir(), 'croupier-live-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
