@@ -405,6 +405,18 @@ function toBurn(d: Draft, h: Hand, uid: string): void {
 
 const PREVIOUS: Record<0 | 1 | 2, BettingStreet> = { 0: 'preflop', 1: 'flop', 2: 'turn' };
 
+/**
+ * A turn or river card arriving now is premature whatever else its antenna cycle holds: the round
+ * before it is open and its burn already judged (DESIGN.md "Real time"). A flop card waits for its
+ * cycle: the flop cards out with it are named, and under french-casino a second one changes the ruling.
+ */
+export function prematureStreetCard(h: Hand): boolean {
+  const n = h.board.length;
+  if ((n !== 3 && n !== 4) || h.premature !== null || h.scrambling || h.flopOverflowIsBurn) return false;
+  const si = streetIndex(n);
+  return h.burns.length >= h.burnsBefore[si] && premature(h, si);
+}
+
 /** A board card is premature when the previous street's betting round is still open. */
 function premature(h: Hand, si: 0 | 1 | 2): boolean {
   return h.betting.street === PREVIOUS[si] && !roundClosed(h.betting) && canBet(h);

@@ -1,6 +1,6 @@
 import type { CardSeen, ReaderRound } from '../domain/events.js';
 import { seatOf } from '../domain/zones.js';
-import { arrive } from './cards.js';
+import { arrive, prematureStreetCard } from './cards.js';
 import { type Draft, judging } from './draft.js';
 import type { Hand, TableContext } from './state.js';
 
@@ -99,9 +99,10 @@ function mayShareCycle(read: CardSeen, next: CardSeen, w: number): boolean {
 /**
  * A read whose judgment no other read of its cycle can change (DESIGN.md "Real time"), alone in the
  * window: a tag the registry does not know, a card of the other deck, a card reaching a seat that is
- * not a player during the deal. Its order against the reads around it decides nothing. A premature
- * board card waits for its cycle: the street's cards out with it are named, and under french-casino
- * the second one out turns BURN_AND_REPLACE into SKIPPED_PLAYER_FOLDS.
+ * not a player during the deal, a turn or river card while the round before it is open and its burn
+ * already judged. Its order against the reads around it decides nothing. A premature flop card waits
+ * for its cycle: the flop cards out with it are named, and under french-casino the second one out
+ * turns BURN_AND_REPLACE into SKIPPED_PLAYER_FOLDS.
  */
 export function certainAtRead(d: Draft, read: CardSeen): boolean {
   const h = d.hand;
@@ -110,7 +111,8 @@ export function certainAtRead(d: Draft, read: CardSeen): boolean {
   if (read.face === null) return true;
   if (h.deck !== null && read.deck !== h.deck) return !d.ctx.lastHandCards.includes(read.uid);
   const seat = seatOf(read.zone);
-  return seat !== null && !h.dealEnded && !h.players.includes(seat);
+  if (seat !== null) return !h.dealEnded && !h.players.includes(seat);
+  return read.zone === 'board' && prematureStreetCard(h);
 }
 
 /** Judges `read` now rather than at the end of its cycle (`certainAtRead`). */
