@@ -39,144 +39,162 @@ export const levelSchema = z.strictObject({
     .max(24 * 60),
 });
 
-export const configSchema = z.strictObject({
-  table: z
-    .strictObject({
-      id: z
-        .string()
-        .regex(
-          /^[A-Za-z0-9_-]{1,32}$/,
-          'a table id is 1 to 32 letters, digits, "-" or "_" (it names MQTT topics)',
-        )
-        .default('table-1'),
-      seats: z.number().int().min(2).max(10).default(10),
-      profile: z.enum(PROFILE_IDS).default('main-event-2014'),
-      orderWindowMs: z.number().int().min(0).max(2000).default(300),
-      /** Small and big blind of the hands the display starts. */
-      blinds: z
-        .tuple([z.number().int().min(0), z.number().int().min(1)])
-        .refine(([sb, bb]) => sb <= bb, 'the small blind is not more than the big blind')
-        .default([50, 100]),
-      /** The blind schedule, timed from the first hand; each level applies from the next hand on. */
-      levels: z.array(levelSchema).optional(),
-    })
-    .default({ id: 'table-1', seats: 10, profile: 'main-event-2014', orderWindowMs: 300, blinds: [50, 100] }),
-  /**
-   * Registered decks: `simulated` for the simulators' tags, or a file listing the deck's 52 tag UIDs in
-   * face order (2s…As, 2h…Ah, 2d…Ad, 2c…Ac), as the card maker ships them or a scan made them.
-   */
-  decks: z
-    .record(
-      z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'a deck id is 1 to 8 letters or digits'),
-      z.string().min(1),
-    )
-    .refine((decks) => Object.keys(decks).length > 0, 'register at least one deck')
-    .default({ A: 'simulated', B: 'simulated' }),
-  http: z.strictObject({ host: host.default('127.0.0.1'), port: port.default(8080) }).default({
-    host: '127.0.0.1',
-    port: 8080,
-  }),
-  mqtt: z
-    .strictObject({
-      /** An external broker (`mqtt://…`, `mqtts://…`); without it croupier runs its own on `embedded`. */
-      url: z
-        .string()
-        .regex(/^(mqtts?|wss?):\/\/[^\s]+$/, 'a broker URL looks like mqtt://broker.casino.lan:1883')
-        .optional(),
-      embedded: z
-        .strictObject({
-          host: host.default('127.0.0.1'),
-          port: port.default(1883),
-          /** TLS for the embedded broker: PEM files. */
-          tls: z.strictObject({ cert: z.string().min(1), key: z.string().min(1) }).optional(),
-        })
-        .default({ host: '127.0.0.1', port: 1883 }),
-      /**
-       * Who may use the broker besides croupier (embedded: enforced by croupier; external: `croupier
-       * mqtt-acl` writes the Mosquitto ACL). With users listed, every client must sign in.
-       */
-      users: z
-        .array(
-          z
-            .strictObject({
-              username: z
-                .string()
-                .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a username is 1 to 64 letters, digits, ".", "-" or "_"'),
-              password: hashedSecret,
-              role: z.enum(['device', 'floor', 'surveillance']),
-              device: z.string().min(1).optional(),
-            })
-            .refine((user) => (user.role === 'device') === (user.device !== undefined), {
-              message: 'a device user names its device (device: <id>), and only a device user does',
-              path: ['device'],
-            }),
-        )
-        .default([]),
-      username: z.string().min(1).optional(),
-      password: z.string().min(1).optional(),
-      /** How long `private/events` waits before publishing a hand's hole cards. */
-      privateDelayMs: z
-        .number()
-        .int()
-        .min(0)
-        .default(30 * 60_000),
-    })
-    .default({ embedded: { host: '127.0.0.1', port: 1883 }, users: [], privateDelayMs: 30 * 60_000 })
-    .refine((mqtt) => mqtt.url !== undefined || isLoopback(mqtt.embedded.host) || mqtt.users.length > 0, {
-      message: 'an embedded broker reachable beyond loopback needs mqtt.users: no client may connect unknown',
-      path: ['embedded', 'host'],
+export const configSchema = z
+  .strictObject({
+    table: z
+      .strictObject({
+        id: z
+          .string()
+          .regex(
+            /^[A-Za-z0-9_-]{1,32}$/,
+            'a table id is 1 to 32 letters, digits, "-" or "_" (it names MQTT topics)',
+          )
+          .default('table-1'),
+        seats: z.number().int().min(2).max(10).default(10),
+        profile: z.enum(PROFILE_IDS).default('main-event-2014'),
+        orderWindowMs: z.number().int().min(0).max(2000).default(300),
+        /** Small and big blind of the hands the display starts. */
+        blinds: z
+          .tuple([z.number().int().min(0), z.number().int().min(1)])
+          .refine(([sb, bb]) => sb <= bb, 'the small blind is not more than the big blind')
+          .default([50, 100]),
+        /** The blind schedule, timed from the first hand; each level applies from the next hand on. */
+        levels: z.array(levelSchema).optional(),
+      })
+      .default({
+        id: 'table-1',
+        seats: 10,
+        profile: 'main-event-2014',
+        orderWindowMs: 300,
+        blinds: [50, 100],
+      }),
+    /**
+     * Registered decks: `simulated` for the simulators' tags, or a file listing the deck's 52 tag UIDs in
+     * face order (2s…As, 2h…Ah, 2d…Ad, 2c…Ac), as the card maker ships them or a scan made them.
+     */
+    decks: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'a deck id is 1 to 8 letters or digits'),
+        z.string().min(1),
+      )
+      .refine((decks) => Object.keys(decks).length > 0, 'register at least one deck')
+      .default({ A: 'simulated', B: 'simulated' }),
+    http: z.strictObject({ host: host.default('127.0.0.1'), port: port.default(8080) }).default({
+      host: '127.0.0.1',
+      port: 8080,
     }),
-  devices: z
-    .strictObject({
-      rfid: z.array(rfidReaderConfigSchema).default([]),
-      keypad: z.array(hidKeypadConfigSchema).default([]),
-      chips: z.array(chipSensorsConfigSchema).default([]),
-      shuffler: z.array(shufflerConfigSchema).default([]),
-    })
-    .refine((devices) => deviceIds(Object.values(devices).flat()), 'two devices share an id')
-    .default({ rfid: [], keypad: [], chips: [], shuffler: [] }),
-  /**
-   * Who may sign floor-only actions (overrule a ruling, void a hand, enter the floor's decision): a PIN
-   * typed on the display or a badge read by a keypad in badge mode, each stored as the hash that
-   * `croupier hash-secret` prints, never in clear.
-   */
-  supervisors: z
-    .array(
-      z
-        .strictObject({
-          name: z.string().min(1).max(64),
-          pin: hashedSecret.optional(),
-          badge: hashedSecret.optional(),
-        })
-        .refine((s) => s.pin !== undefined || s.badge !== undefined, 'a supervisor needs a pin or a badge'),
-    )
-    .default([]),
-  display: z
-    .strictObject({
-      language: z.enum(['fr', 'en']).default('fr').describe('the display’s language at start'),
-      /**
-       * Where the dealer's touches may come from besides the Pi itself (its kiosk is on loopback): the
-       * addresses of touch panels on the network. Any other client may watch the display, not drive it.
-       */
-      dealerAddresses: z.array(z.ipv4().or(z.ipv6())).default([]),
-    })
-    .default({ language: 'fr', dealerAddresses: [] }),
-  /**
-   * The journal: every event written ahead of the table, for recovery after a power cut and for game
-   * recall. On the Pi, a path on durable storage (`/var/lib/croupier/journal.db`).
-   */
-  journal: z
-    .strictObject({
-      path: z.string().min(1).default('croupier-journal.db'),
-      /** Whole hands older than this, or beyond this many records, are rotated out; the chain stays whole. */
-      keepDays: z.number().int().min(1).default(90),
-      keepRecords: z.number().int().min(10_000).default(5_000_000),
-    })
-    .default({ path: 'croupier-journal.db', keepDays: 90, keepRecords: 5_000_000 }),
-  log: z
-    .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
-    .default({ level: 'info' }),
-});
+    mqtt: z
+      .strictObject({
+        /** An external broker (`mqtt://…`, `mqtts://…`); without it croupier runs its own on `embedded`. */
+        url: z
+          .string()
+          .regex(/^(mqtts?|wss?):\/\/[^\s]+$/, 'a broker URL looks like mqtt://broker.casino.lan:1883')
+          .optional(),
+        embedded: z
+          .strictObject({
+            host: host.default('127.0.0.1'),
+            port: port.default(1883),
+            /** TLS for the embedded broker: PEM files. */
+            tls: z.strictObject({ cert: z.string().min(1), key: z.string().min(1) }).optional(),
+          })
+          .default({ host: '127.0.0.1', port: 1883 }),
+        /**
+         * Who may use the broker besides croupier (embedded: enforced by croupier; external: `croupier
+         * mqtt-acl` writes the Mosquitto ACL). With users listed, every client must sign in.
+         */
+        users: z
+          .array(
+            z
+              .strictObject({
+                username: z
+                  .string()
+                  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a username is 1 to 64 letters, digits, ".", "-" or "_"'),
+                password: hashedSecret,
+                role: z.enum(['device', 'floor', 'surveillance']),
+                device: z.string().min(1).optional(),
+              })
+              .refine((user) => (user.role === 'device') === (user.device !== undefined), {
+                message: 'a device user names its device (device: <id>), and only a device user does',
+                path: ['device'],
+              }),
+          )
+          .default([]),
+        username: z.string().min(1).optional(),
+        password: z.string().min(1).optional(),
+        /** How long `private/events` waits before publishing a hand's hole cards. */
+        privateDelayMs: z
+          .number()
+          .int()
+          .min(0)
+          .default(30 * 60_000),
+      })
+      .default({ embedded: { host: '127.0.0.1', port: 1883 }, users: [], privateDelayMs: 30 * 60_000 })
+      .refine((mqtt) => mqtt.url !== undefined || isLoopback(mqtt.embedded.host) || mqtt.users.length > 0, {
+        message:
+          'an embedded broker reachable beyond loopback needs mqtt.users: no client may connect unknown',
+        path: ['embedded', 'host'],
+      }),
+    devices: z
+      .strictObject({
+        rfid: z.array(rfidReaderConfigSchema).default([]),
+        keypad: z.array(hidKeypadConfigSchema).default([]),
+        chips: z.array(chipSensorsConfigSchema).default([]),
+        shuffler: z.array(shufflerConfigSchema).default([]),
+      })
+      .refine((devices) => deviceIds(Object.values(devices).flat()), 'two devices share an id')
+      .default({ rfid: [], keypad: [], chips: [], shuffler: [] }),
+    /**
+     * Who may sign floor-only actions (overrule a ruling, void a hand, enter the floor's decision): a PIN
+     * typed on the display or a badge read by a keypad in badge mode, each stored as the hash that
+     * `croupier hash-secret` prints, never in clear.
+     */
+    supervisors: z
+      .array(
+        z
+          .strictObject({
+            name: z.string().min(1).max(64),
+            pin: hashedSecret.optional(),
+            badge: hashedSecret.optional(),
+          })
+          .refine((s) => s.pin !== undefined || s.badge !== undefined, 'a supervisor needs a pin or a badge'),
+      )
+      .default([]),
+    display: z
+      .strictObject({
+        language: z.enum(['fr', 'en']).default('fr').describe('the display’s language at start'),
+        /**
+         * Where the dealer's touches may come from besides the Pi itself (its kiosk is on loopback): the
+         * addresses of touch panels on the network. Any other client may watch the display, not drive it.
+         */
+        dealerAddresses: z.array(z.ipv4().or(z.ipv6())).default([]),
+      })
+      .default({ language: 'fr', dealerAddresses: [] }),
+    /**
+     * The journal: every event written ahead of the table, for recovery after a power cut and for game
+     * recall. On the Pi, a path on durable storage (`/var/lib/croupier/journal.db`).
+     */
+    journal: z
+      .strictObject({
+        path: z.string().min(1).default('croupier-journal.db'),
+        /** Whole hands older than this, or beyond this many records, are rotated out; the chain stays whole. */
+        keepDays: z.number().int().min(1).default(90),
+        keepRecords: z.number().int().min(10_000).default(5_000_000),
+      })
+      .default({ path: 'croupier-journal.db', keepDays: 90, keepRecords: 5_000_000 }),
+    log: z
+      .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
+      .default({ level: 'info' }),
+  })
+  // Reads of a board that reports no rounds are settled on the window: one shorter than a round would
+  // judge two reads of one round in the order the board happened to report them.
+  .refine(
+    ({ table, devices }) => devices.rfid.every((reader) => reader.inventoryPeriodMs <= table.orderWindowMs),
+    {
+      message:
+        'must be at least every card reader’s inventoryPeriodMs: reads of one round may come in any order',
+      path: ['table', 'orderWindowMs'],
+    },
+  );
 
 export type CroupierConfig = z.output<typeof configSchema>;
 

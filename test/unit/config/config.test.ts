@@ -51,6 +51,21 @@ describe('the config', () => {
     ]);
   });
 
+  it('wants the reordering window at least as long as a card reader’s round', () => {
+    const reader = {
+      id: 'rfid-1',
+      link: { path: '/dev/ttyACM0' },
+      inventoryPeriodMs: 400,
+      goneGraceMs: 1000,
+    };
+    expect(() => parseConfig({ table: { orderWindowMs: 300 }, devices: { rfid: [reader] } })).toThrow(
+      'table.orderWindowMs: must be at least every card reader’s inventoryPeriodMs: reads of one round may come in any order',
+    );
+    expect(
+      parseConfig({ table: { orderWindowMs: 400 }, devices: { rfid: [reader] } }).table.orderWindowMs,
+    ).toBe(400);
+  });
+
   it('says when the file is missing or is not YAML', async () => {
     await expect(loadConfig('/nonexistent/croupier.yaml')).rejects.toThrow(
       /\/nonexistent\/croupier.yaml: cannot read the config: ENOENT/,
