@@ -121,6 +121,8 @@ export function tablePipeline({
         subscriber.complete();
       },
     });
+    // A table recovered with reads held wakes when their window ends, as if it had never stopped.
+    if (!subscriber.closed) wake();
     return () => {
       events.unsubscribe();
       timer?.task.unsubscribe();

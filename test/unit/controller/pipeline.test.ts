@@ -1,10 +1,13 @@
 import { Subject, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { type SourceEvent, type TableUpdate, tablePipeline } from '../../../src/controller/pipeline.js';
 import type { Face } from '../../../src/domain/cards.js';
 import { DeckRegistry } from '../../../src/domain/deck-registry.js';
+import type { CardSeen, DomainEvent } from '../../../src/domain/events.js';
 import type { Zone } from '../../../src/domain/zones.js';
 import { PROFILES } from '../../../src/rules/index.js';
+import { tableMachine } from '../../../src/table/machine.js';
 
 /*
  * The live table's clock (DESIGN.md "Real time"): the pipeline sends a `settle` at the exact instant a
@@ -88,6 +91,20 @@ describe('the live table pipeline', () => {
     ]);
     expect(settles[2]?.outputs).toEqual([expect.objectContaining({ incident: 'SEAT_SKIPPED', at: 5 })]);
     expect(updates).toHaveLength(7);
+  });
+
+  it('wakes a table recovered with a read held when that read’s window ends', () => {
+    const clock = new VirtualTimeScheduler();
+    const config = { seats: 9, profile: PROFILES['main-event-2014'], orderWindowMs: WINDOW_MS };
+    const actor = createActor(tableMachine, { input: config }).start();
+    actor.send({ ...HAND, seq: 0 } as DomainEvent);
+    actor.send({ ...(seen(500, 'seat:1', '8d')[1] as CardSeen), seq: 1 });
+    const updates: TableUpdate[] = [];
+    tablePipeline({ config, sources: [new Subject<SourceEvent>()], clock, actor }).subscribe((u) =>
+      updates.push(u),
+    );
+    clock.flush();
+    expect(updates.map(({ event }) => [event.type, event.t])).toEqual([['settle', 500 + WINDOW_MS]]);
   });
 
   it('falls back to time when a board stops reporting rounds: two windows after the read', () => {
