@@ -45,6 +45,8 @@ export const SAMPLE_MESSAGES: readonly Message[] = [
   { type: 'tag-read', antenna: 2, uid: '04A1B2C3', rssi: -128, readerTimeMs: 1000 },
   { type: 'tag-read', antenna: 12, uid: '0102030405060708090A', rssi: 127, readerTimeMs: 0 },
   { type: 'tag-gone', antenna: 12, uid: '04A1B2C3', readerTimeMs: 2000 },
+  { type: 'round-end', round: 4_294_967_295, readerTimeMs: 2100, antennas: [0, 1, 2, 10, 11, 12] },
+  { type: 'round-end', round: 0, readerTimeMs: 0, antennas: [] },
   { type: 'command', command: 'set-antenna-map', antennas: [{ index: 1, label: 'board' }] },
   { type: 'command', command: 'set-inventory-period', periodMs: 10_000 },
   { type: 'command', command: 'identify', blinkSeconds: 3 },
