@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, PROFILE_IDS } from '../src/rules/index.js';
+import { PROFILE_IDS } from '../src/rules/index.js';
 import { INCIDENTS, type TableOutput } from '../src/rules/types.js';
 import { checkOutputs } from '../src/scenario/check.js';
 import { parseScenarioText } from '../src/scenario/load.js';
 import { initialContext, reduce } from '../src/table/reduce.js';
 import type { TableContext } from '../src/table/state.js';
 import { replayEvents } from '../src/table/table.js';
+import { CATALOGUE } from './rulings-catalogue.js';
 import { rulingsOfTables } from './rulings-tables.js';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -1,6 +1,6 @@
 /**
  * What RULINGS.md's incident tables say, read from the text itself rather than from
- * src/rules/catalogue.ts: a row the catalogue forgot is still asked of the corpus.
+ * test/rulings-catalogue.ts: a row the catalogue forgot is still asked of the corpus.
  */
 
 /** One thing a profile's column gives for an incident: a ruling, or a prompt (no ruling code). */

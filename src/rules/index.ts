@@ -4,7 +4,6 @@ import { procedure } from './procedures.js';
 import { tda2007 } from './tda-2007.js';
 import type { Decision, IncidentFacts, RuleProfile, Step } from './types.js';
 
-export { CATALOGUE, type CatalogueEntry } from './catalogue.js';
 export { nextHandProcedure, procedure, promptProcedure } from './procedures.js';
 
 /** The house rulebooks croupier knows, by the id a table's configuration names. */

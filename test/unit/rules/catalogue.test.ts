@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FLOOR_PROCEDURES } from '../../../src/rules/decisions.js';
-import { CATALOGUE, PROFILE_IDS, PROFILES, procedure, profileById, rule } from '../../../src/rules/index.js';
+import { PROFILE_IDS, PROFILES, procedure, profileById, rule } from '../../../src/rules/index.js';
 import { INCIDENTS, RULINGS } from '../../../src/rules/types.js';
+import { CATALOGUE } from '../../rulings-catalogue.js';
 
 describe('CATALOGUE × profiles', () => {
   for (const entry of CATALOGUE) {

@@ -1,6 +1,6 @@
-import type { FactsOf } from './decisions.js';
-import type { ProfileId } from './index.js';
-import type { IncidentFacts, RulingCode } from './types.js';
+import type { FactsOf } from '../src/rules/decisions.js';
+import type { ProfileId } from '../src/rules/index.js';
+import type { IncidentFacts, RulingCode } from '../src/rules/types.js';
 
 /** One row, or one branch of a row, of RULINGS.md's incident tables, with the ruling each profile gives. */
 export interface CatalogueEntry {
