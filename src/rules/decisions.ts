@@ -1,3 +1,4 @@
+import { EXPECTED_TEXTS, type ExpectedStep } from './step-texts.js';
 import type {
   ActionRecord,
   Decision,
@@ -74,10 +75,12 @@ export function afterTheDeal(profileId: string, incident: 'EXPOSED_CARD' | 'FLAS
   );
 }
 
-export function procedureNotFollowed(expected: string): Text {
+/** The sensors saw a card go where the procedure did not send it: what it expected, from the catalogue. */
+export function procedureNotFollowed(expected: ExpectedStep): Text {
+  const what = EXPECTED_TEXTS[expected];
   return {
-    fr: `les capteurs contredisent la procédure : attendu ${expected}`,
-    en: `the sensors contradict the procedure: expected ${expected}`,
+    fr: `les capteurs contredisent la procédure : ${what.fr}`,
+    en: `the sensors contradict the procedure: ${what.en}`,
   };
 }
 

@@ -391,6 +391,28 @@ export const STEP_TEXTS = {
 
 export type StepCode = keyof typeof STEP_TEXTS;
 
+/**
+ * What a procedure expects of the cards and the sensors can see contradicted (PROCEDURE_NOT_FOLLOWED's
+ * `expected`), keyed by the code of the step that asks for it: the reason's clause after
+ * "the sensors contradict the procedure:".
+ */
+export const EXPECTED_TEXTS = {
+  /**
+   * A dead card (exposed and set apart, boxed and set aside, a dead hand's) stays out of play: it went to
+   * the board.
+   */
+  SET_APART: text('la carte morte devait rester hors du jeu', 'the dead card was to stay out of play'),
+  /** REPLACE_AT_END: the dead card is the flop burn; another card was burned. */
+  BURN_FACE_DOWN: text(
+    'la carte morte devait être la brûlée du flop',
+    'the dead card was to be the flop burn card',
+  ),
+} as const satisfies Readonly<Partial<Record<StepCode, Text>>>;
+
+export type ExpectedStep = keyof typeof EXPECTED_TEXTS;
+
+export const EXPECTED_STEPS = Object.keys(EXPECTED_TEXTS) as readonly ExpectedStep[];
+
 /** What a code's text is worded from: nothing for a fixed text, else its entry's one parameter. */
 export type StepParams<C extends StepCode> = (typeof STEP_TEXTS)[C] extends (params: infer P) => Text
   ? [params: P]

@@ -1,5 +1,6 @@
 import type { CardRef } from '../domain/cards.js';
 import type { ButtonRule } from '../domain/seats.js';
+import type { ExpectedStep } from './step-texts.js';
 
 /** The public incident vocabulary (RULINGS.md). */
 export const INCIDENTS = [
@@ -105,7 +106,11 @@ export type IncidentFacts =
   | { incident: 'FLOP_TWO_BURNS'; identifiable: boolean }
   | { incident: 'FLOP_FOUR_CARDS'; identifiable: boolean; burnIdentifiable: boolean }
   | { incident: 'BURN_EXPOSED' | 'CARD_NOT_RETURNED' }
-  | { incident: 'PROCEDURE_NOT_FOLLOWED'; expected: string };
+  | {
+      incident: 'PROCEDURE_NOT_FOLLOWED';
+      /** The step whose expectation the sensors contradict, worded by the catalogue (EXPECTED_TEXTS). */
+      expected: ExpectedStep;
+    };
 
 export interface Text {
   fr: string;

@@ -105,13 +105,7 @@ function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
     return rebaseBurns(d, h);
   }
   if (c.role === 'dead' && e.zone === 'board') {
-    raise(
-      d,
-      { incident: 'PROCEDURE_NOT_FOLLOWED', expected: 'dead card kept out of play' },
-      e.seq,
-      [],
-      [c.ref],
-    );
+    raise(d, { incident: 'PROCEDURE_NOT_FOLLOWED', expected: 'SET_APART' }, e.seq, [], [c.ref]);
     return;
   }
   const seat = seatOf(e.zone);
@@ -310,7 +304,7 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
     changing(d, h, 'cards')[exposedBurn.ref.uid] = { ...exposedBurn, expected: null };
     const facts = {
       incident: 'PROCEDURE_NOT_FOLLOWED' as const,
-      expected: 'the exposed card is the flop burn',
+      expected: 'BURN_FACE_DOWN' as const,
     };
     raise(d, facts, e.seq, [], [refOf(h, e.uid)]);
   }

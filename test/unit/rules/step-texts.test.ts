@@ -9,8 +9,14 @@ import {
   promptProcedure,
   rule,
 } from '../../../src/rules/index.js';
-import { STEP_TEXTS, type StepCode, stepText } from '../../../src/rules/step-texts.js';
-import { RULINGS, type Step, type Street } from '../../../src/rules/types.js';
+import {
+  EXPECTED_STEPS,
+  EXPECTED_TEXTS,
+  STEP_TEXTS,
+  type StepCode,
+  stepText,
+} from '../../../src/rules/step-texts.js';
+import { RULINGS, type Step, type Street, type TableOutput, type Text } from '../../../src/rules/types.js';
 import { parseScenarioText } from '../../../src/scenario/load.js';
 import { replayEvents } from '../../../src/table/table.js';
 import { CATALOGUE } from '../../rulings-catalogue.js';
@@ -27,16 +33,28 @@ const HANDS = [
   { button: 3, sb: null, bb: 5, blinds: [50, 100] as const, ante: 10, posted: [7, 8] },
 ];
 
+const OUTPUTS: readonly TableOutput[] = CORPUS.flatMap((file) => {
+  const scenario = parseScenarioText(readFileSync(file, 'utf8'), file);
+  return replayEvents(scenario.config, scenario.events);
+});
+
 /** What profiles give: their decisions over the ruling catalogue's facts, the prompts, the corpus's outputs. */
 const GIVEN: readonly Step[] = [
   ...PROFILE_IDS.flatMap((id) => CATALOGUE.flatMap(({ facts }) => rule(PROFILES[id], facts).steps)),
   ...promptProcedure('ALL_IN_SHOWDOWN'),
   ...HANDS.flatMap(nextHandProcedure),
-  ...CORPUS.flatMap((file) => {
-    const scenario = parseScenarioText(readFileSync(file, 'utf8'), file);
-    return replayEvents(scenario.config, scenario.events).flatMap((output) => output.steps);
-  }),
+  ...OUTPUTS.flatMap((output) => output.steps),
 ];
+
+/** PROCEDURE_NOT_FOLLOWED's reason, as each profile words it for each `expected` code. */
+const NOT_FOLLOWED = EXPECTED_STEPS.flatMap((expected) =>
+  PROFILE_IDS.map((id) => ({
+    id,
+    expected,
+    reason: PROFILES[id].decide({ incident: 'PROCEDURE_NOT_FOLLOWED', expected }).reason,
+  })),
+);
+const REASONS: readonly Text[] = NOT_FOLLOWED.flatMap(({ reason }) => (reason ? [reason] : []));
 /** And every ruling's procedure over every fact, as a house's own profile could decide. */
 const ANY: readonly Step[] = [
   ...GIVEN,
@@ -70,8 +88,8 @@ function streetsIn(text: string, names: RegExp): { street: Street; before: strin
 }
 
 const unique = (texts: readonly string[]) => [...new Set(texts)].sort();
-const french = unique(ANY.map((step) => step.text.fr));
-const english = unique(ANY.map((step) => step.text.en));
+const french = unique([...ANY.map((step) => step.text.fr), ...REASONS.map((reason) => reason.fr)]);
+const english = unique([...ANY.map((step) => step.text.en), ...REASONS.map((reason) => reason.en)]);
 
 describe('the step message catalogue', () => {
   it('words every step a profile gives, in both languages', () => {
@@ -98,6 +116,38 @@ describe('the step message catalogue', () => {
         codes.set(text[language], (codes.get(text[language]) ?? new Set()).add(code));
       expect([...codes].filter(([, of]) => of.size > 1)).toEqual([]);
     }
+  });
+
+  it('words every PROCEDURE_NOT_FOLLOWED `expected` code as a reason in both languages, from its step', () => {
+    expect(EXPECTED_STEPS.length).toBeGreaterThan(0);
+    for (const { id, expected, reason } of NOT_FOLLOWED) {
+      const what = `${id} ${expected}`;
+      expect(isCode(expected), what).toBe(true);
+      expect(reason, what).toEqual({
+        fr: `les capteurs contredisent la procédure : ${EXPECTED_TEXTS[expected].fr}`,
+        en: `the sensors contradict the procedure: ${EXPECTED_TEXTS[expected].en}`,
+      });
+      expect(reason?.fr, what).not.toContain(expected);
+      expect(reason?.en, what).not.toContain(expected);
+      const english = (reason?.fr.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) =>
+        ENGLISH_WORDS.has(word),
+      );
+      expect(english, what).toEqual([]);
+    }
+    for (const language of ['fr', 'en'] as const)
+      expect(new Set(REASONS.map((reason) => reason[language])).size, language).toBe(EXPECTED_STEPS.length);
+  });
+
+  it('has every `expected` code the table raises in the corpus, and no other reason for it', () => {
+    const raised = OUTPUTS.flatMap((output) =>
+      output.kind === 'incident' && output.incident === 'PROCEDURE_NOT_FOLLOWED' ? [output.reason] : [],
+    );
+    expect(unique(raised.map((reason) => reason?.en ?? ''))).toEqual(
+      unique(REASONS.map((reason) => reason.en)),
+    );
+    expect(unique(raised.map((reason) => reason?.fr ?? ''))).toEqual(
+      unique(REASONS.map((reason) => reason.fr)),
+    );
   });
 
   it('interpolates no code and leaves no placeholder, in either language', () => {
