@@ -6,16 +6,15 @@ import {
   FrameDecoder,
 } from '../../firmware-bridge/codec.js';
 import type { Command, Message, MessageOf } from '../../firmware-bridge/messages.js';
-import type { DeviceStatus } from '../../src/domain/events.js';
 import type { Zone } from '../../src/domain/zones.js';
 import { type ByteLink, byteLinkInputs, sessionEvents } from '../device-session.js';
-import { DeviceStatusTracker, judgeHello, type LinkState } from '../device-status.js';
+import { type DeviceHealth, DeviceStatusTracker, judgeHello, type LinkState } from '../device-status.js';
 import { IdentityClaims } from '../identity-claims.js';
 import { type RfidReaderConfig, rfidReaderManifest } from './manifest.js';
 import { type PresenceChange, PresenceTracker } from './presence.js';
 import { ReaderClock } from './reader-clock.js';
 
-export type RfidStatus = DeviceStatus['status'];
+export type RfidStatus = DeviceHealth;
 
 /**
  * What the RFID reader driver reports. `t` is host time (the scheduler's clock, ms); `readerTime` the
@@ -290,8 +289,10 @@ class ReaderSession {
     this.#round = { board: message.round, n };
     this.#lastRound = n;
     this.#inRound = true;
-    const t = this.#clock.toHost(this.#readerAt(message.readerTimeMs));
-    this.#emit({ kind: 'round.end', round: n, readerTime: message.readerTimeMs, t });
+    const at = this.#readerAt(message.readerTimeMs);
+    // A round over moves the board's clock as a heartbeat does: a card lifted is gone at its grace's end.
+    this.#changes(this.#presence.advance(at));
+    this.#emit({ kind: 'round.end', round: n, readerTime: message.readerTimeMs, t: this.#clock.toHost(at) });
   }
 
   /** Where a frame's reader time lies on the reader timeline, which presence is judged on. */

@@ -71,6 +71,24 @@ describe('rfid-reader driver: inventory rounds (PROTOCOL.md ROUND_END)', () => {
     ]);
   });
 
+  it('takes a round end for the board’s clock: a lifted card is gone at its grace’s end, not at the next heartbeat', () => {
+    const bench = new Bench({ goneGraceMs: 1000 }).connect(0).heartbeats(0, 0).heartbeats(5000, 5000);
+    for (let time = 0; time < 400; time += 100) bench.read(time + 10, SEAT(1), uid(1));
+    bench.gone(410, SEAT(1), uid(1));
+    for (let time = 100; time <= 2000; time += 100) roundEnd(bench, time, time / 100);
+    const told = bench
+      .run(6000)
+      .flatMap((event) =>
+        event.kind === 'tag.gone'
+          ? [`gone @${event.t}`]
+          : event.kind === 'round.end'
+            ? [`end @${event.t}`]
+            : [],
+      );
+    // Told with the first round end past its grace, four seconds before the next heartbeat.
+    expect(told.slice(12, 16)).toEqual(['end @1300', 'end @1400', 'gone @1410', 'end @1500']);
+  });
+
   it('refuses a round end from a board that has not said hello', () => {
     const bench = new Bench();
     bench.at(0, () => bench.state.next({ up: true }));
