@@ -1,7 +1,6 @@
 import type { SchedulerLike, Subscription } from 'rxjs';
-import type { DeviceStatus } from '../src/domain/events.js';
-
-export type DeviceHealth = DeviceStatus['status'];
+/** A device's health as its driver reports it; the normaliser passes it on as the `device` event's status. */
+export type DeviceHealth = 'online' | 'offline' | 'fault';
 
 /** The state of a device's link, as the transport reports it. */
 export type LinkState = { up: true } | { up: false; reason: string };
@@ -38,6 +37,20 @@ export function judgeHello(
   return { ok: true, serial: hello.serial, firmware: hello.firmware };
 }
 
+/** How a status detail words the link and the hello. */
+export interface StatusWording {
+  linkDown(reason: string): string;
+  waiting: string;
+  noHello(timeoutMs: number): string;
+}
+
+/** A serial device's words. */
+const SERIAL_WORDING: StatusWording = {
+  linkDown: (reason) => `link down: ${reason}`,
+  waiting: 'waiting for HELLO',
+  noHello: (timeoutMs) => `no HELLO from the device within ${timeoutMs} ms`,
+};
+
 export interface DeviceStatusOptions {
   scheduler: SchedulerLike;
   /** Nothing heard for this long (heartbeats come every second) and the device is offline. */
@@ -48,15 +61,28 @@ export interface DeviceStatusOptions {
   reported(named: string): [DeviceHealth, string];
   /** The status or its detail changed. */
   changed(status: DeviceHealth, detail: string, previous: DeviceHealth): void;
+  /** A serial device's words by default. */
+  wording?: StatusWording;
+  /**
+   * The hello stands while the link is down and after it is back: a device on a broker, whose retained
+   * hello the broker gives again on resubscribing. Otherwise (a serial device) it must say hello again.
+   */
+  helloOutlivesLink?: boolean;
+  /**
+   * A status of the driver's own that outranks the hello and the silence while the link is up (a device
+   * that said goodbye, two devices speaking as one), or undefined.
+   */
+  overriding?(): [DeviceHealth, string] | undefined;
 }
 
 /**
- * A serial device's status as its driver judges it, the same for every kind: offline while the link is
- * down, before the HELLO, or when silent past the heartbeat timeout; fault when the device is not of the
+ * A device's status as its driver judges it, the same for every kind: offline while the link is down,
+ * before the HELLO, or when silent past the heartbeat timeout; fault when the device is not of the
  * configured kind; otherwise what its own reports say. Only changes are passed on.
  */
 export class DeviceStatusTracker {
   readonly #options: DeviceStatusOptions;
+  readonly #wording: StatusWording;
   #link: LinkState = { up: false, reason: 'not opened yet' };
   #identity: Identity | undefined;
   #silent = false;
@@ -68,6 +94,7 @@ export class DeviceStatusTracker {
 
   constructor(options: DeviceStatusOptions) {
     this.#options = options;
+    this.#wording = options.wording ?? SERIAL_WORDING;
   }
 
   get link(): LinkState {
@@ -82,10 +109,15 @@ export class DeviceStatusTracker {
     return this.#status;
   }
 
-  /** The link is (back) up: the device must introduce itself again. */
+  /** Nothing was heard for the heartbeat timeout, and nothing since. */
+  get silent(): boolean {
+    return this.#silent;
+  }
+
+  /** The link is (back) up: the device must introduce itself again, unless its hello outlives the link. */
   linkUp(): void {
     this.#link = { up: true };
-    this.#identity = undefined;
+    if (!this.#options.helloOutlivesLink) this.#identity = undefined;
     this.#silent = false;
     this.#armSilence();
     this.update();
@@ -97,8 +129,18 @@ export class DeviceStatusTracker {
     this.update();
   }
 
+  /** The device said who it is; a hello is heard too. */
   introduced(identity: Identity): void {
     this.#identity = identity;
+    this.#armSilence();
+    this.#silent = false;
+    this.update();
+  }
+
+  /** The device said it is going offline: its silence says nothing more until it is heard again. */
+  saidGoodbye(): void {
+    this.#stopWatching();
+    this.#silent = false;
     this.update();
   }
 
@@ -124,14 +166,11 @@ export class DeviceStatusTracker {
   describe(): [DeviceHealth, string] {
     const timeout = this.#options.heartbeatTimeoutMs;
     const identity = this.#identity;
-    if (!this.#link.up) return ['offline', `link down: ${this.#link.reason}`];
+    if (!this.#link.up) return ['offline', this.#wording.linkDown(this.#link.reason)];
+    const overriding = this.#options.overriding?.();
+    if (overriding) return overriding;
     if (identity && !identity.ok) return ['fault', identity.detail];
-    if (!identity) {
-      return [
-        'offline',
-        this.#silent ? `no HELLO from the device within ${timeout} ms` : 'waiting for HELLO',
-      ];
-    }
+    if (!identity) return ['offline', this.#silent ? this.#wording.noHello(timeout) : this.#wording.waiting];
     const named = `${this.#options.noun} ${identity.serial}, firmware ${identity.firmware}`;
     if (this.#silent) return ['offline', `${named}: nothing heard for ${timeout} ms`];
     return this.#options.reported(named);

@@ -12,8 +12,8 @@ export type Claim = { ok: true } | { ok: false; detail: string };
 export class IdentityClaims {
   /** The identity's key (`identityKey`) → the device holding it. */
   readonly #holders = new Map<string, string>();
-  /** Device → the key of the identity it holds. */
-  readonly #held = new Map<string, string>();
+  /** Device → the identity it holds, and its key. */
+  readonly #held = new Map<string, { key: string; serial: string }>();
   #refused = 0;
 
   /**
@@ -32,21 +32,26 @@ export class IdentityClaims {
     }
     this.release(device);
     this.#holders.set(key, device);
-    this.#held.set(device, key);
+    this.#held.set(device, { key, serial });
     return { ok: true };
   }
 
   /** `device` went offline (its link down, silent, its goodbye) or said hello as something else. */
   release(device: string): void {
-    const key = this.#held.get(device);
-    if (key === undefined) return;
+    const held = this.#held.get(device);
+    if (held === undefined) return;
     this.#held.delete(device);
-    this.#holders.delete(key);
+    this.#holders.delete(held.key);
   }
 
   /** The device holding `kind` `serial`, if any. */
   holder(kind: string, serial: string): string | undefined {
     return this.#holders.get(identityKey(kind, serial));
+  }
+
+  /** The serial number of the identity `device` holds, if any. */
+  serialHeldBy(device: string): string | undefined {
+    return this.#held.get(device)?.serial;
   }
 
   /** Identities held now, and claims refused since the start. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseSection } from '../src/config/problems.js';
+import { parseSection } from '../src/problems.js';
 
 /**
  * What a device kind declares, as zigbee2mqtt's adapters do: its kind, the link it comes on, its defaults,

@@ -1,10 +1,10 @@
-import { asyncScheduler, map, merge, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import { asyncScheduler, map, merge, type Observable, type SchedulerLike } from 'rxjs';
 import type { z } from 'zod';
-import type { DeviceStatus } from '../../src/domain/events.js';
 import type { ChipZone } from '../../src/domain/zones.js';
 import type { MqttLink, MqttMessage, MqttStatus } from '../../src/io/mqtt.js';
 import { sessionEvents } from '../device-session.js';
-import { type Identity as Introduced, judgeHello } from '../device-status.js';
+import { type DeviceHealth, DeviceStatusTracker, judgeHello, type StatusWording } from '../device-status.js';
+import { IdentityClaims } from '../identity-claims.js';
 import { ReaderClock } from '../rfid-reader/reader-clock.js';
 import type { ChipSensorsConfig } from './manifest.js';
 import {
@@ -27,7 +27,7 @@ import {
 } from './protocol.js';
 import { ZoneSettler } from './settle.js';
 
-export type ChipSensorStatus = DeviceStatus['status'];
+export type ChipSensorStatus = DeviceHealth;
 
 /**
  * What the chip sensor driver reports. `t` is host time (the scheduler's clock, ms); a settled amount is
@@ -87,12 +87,14 @@ export function chipSensor(
   baseTopic: string,
   config: ChipSensorsConfig,
   scheduler: SchedulerLike = asyncScheduler,
+  /** The serial numbers the table's devices hold: a second sensor saying hello with one is refused. */
+  claims: IdentityClaims = new IdentityClaims(),
 ): ChipSensor {
   const pending = new Map<number, ChipZone>();
   let commandId = 0;
   const { events, session } = sessionEvents(
     (emit: (event: ChipSensorEvent) => void) =>
-      new SensorSession(baseTopic, config, scheduler, pending, emit),
+      new SensorSession(baseTopic, config, scheduler, pending, emit, claims),
     (current) =>
       merge(
         link.status$.pipe(map((status) => () => current.linkStatus(status))),
@@ -119,10 +121,12 @@ export function chipSensor(
   };
 }
 
-/** Who the sensor said it is (`judgeHello`), and the zones of the config it does not measure. */
-type Identity =
-  | (Extract<Introduced, { ok: true }> & { missing: ChipZone[] })
-  | Extract<Introduced, { ok: false }>;
+/** A sensor's words for its link to the broker and its hello. */
+const SENSOR_WORDING: StatusWording = {
+  linkDown: (reason) => `broker: ${reason}`,
+  waiting: 'waiting for the sensor’s hello',
+  noHello: (timeoutMs) => `no hello from the sensor within ${timeoutMs} ms`,
+};
 
 /** One subscription's state: the broker link, who the sensor said it is, its health and its zones. */
 class SensorSession {
@@ -142,23 +146,22 @@ class SensorSession {
   readonly #zones: ReadonlySet<ChipZone>;
   readonly #clock = new ReaderClock();
   readonly #settler: ZoneSettler;
-  #link: { up: true } | { up: false; reason: string } = { up: false, reason: 'connecting to the broker' };
-  #identity: Identity | undefined;
+  /** The link, the hello, the silence timeout: judged as every driver's are. */
+  readonly #device: DeviceStatusTracker;
+  /**
+   * Who holds which serial. The sensor online under this topic holds its serial from its hello until its
+   * goodbye (or croupier's own link drops: the broker then sends the retained hello again); while it is
+   * not silent, a hello of another serial is a second device publishing as this sensor.
+   */
+  readonly #claims: IdentityClaims;
+  /** The zones of the config the sensor said in its hello it does not measure. */
+  #missing: ChipZone[] = [];
   /** Why the sensor said it is offline (its last will or its goodbye), until its next hello. */
   #gone: string | undefined;
-  /**
-   * The serial of the sensor online under this topic, from its hello until its goodbye (or croupier's own
-   * link drops: the broker then sends the retained hello again). While it is not silent, a hello of
-   * another serial is a second device publishing as this sensor.
-   */
-  #claim: string | undefined;
   /** Two devices claimed the sensor: it is in fault until a goodbye (or a restart) clears it. */
   #contest: { holder: string; detail: string } | undefined;
   #health: Health | undefined;
   #expectedSeq: number | undefined;
-  #silent = false;
-  #silence: Subscription | undefined;
-  #published: string | undefined;
   /** Refusals already reported since the last status message: a sensor repeats them several times a second. */
   readonly #reported = new Set<string>();
 
@@ -168,29 +171,35 @@ class SensorSession {
     scheduler: SchedulerLike,
     pending: Map<number, ChipZone>,
     emit: (event: ChipSensorEvent) => void,
+    claims: IdentityClaims,
   ) {
     this.#base = base;
     this.#config = config;
     this.#scheduler = scheduler;
     this.#pending = pending;
     this.#emit = emit;
+    this.#claims = claims;
     this.#zones = new Set(config.zones);
     this.#settler = new ZoneSettler(config);
+    this.#device = new DeviceStatusTracker({
+      scheduler,
+      heartbeatTimeoutMs: config.silenceMs,
+      noun: 'sensor',
+      wording: SENSOR_WORDING,
+      // The broker sends the retained hello again on resubscribing.
+      helloOutlivesLink: true,
+      overriding: () => this.#overriding(),
+      reported: (sensor) => this.#ownReport(sensor),
+      changed: (status, detail) => this.#emit({ kind: 'status', status, detail, t: this.#scheduler.now() }),
+    });
   }
 
   linkStatus(status: MqttStatus): void {
-    const up = status.state === 'connected';
-    if (up) {
-      this.#link = { up };
-      // The broker sends the retained status again on resubscribing: the sensor has this long to be heard.
-      this.#heard();
-    } else {
-      const reason = status.state === 'offline' ? status.reason : `link ${status.state}`;
-      this.#link = { up, reason: status.state === 'connecting' ? 'connecting to the broker' : reason };
-      this.#claim = undefined;
-      this.#silence?.unsubscribe();
-    }
-    this.#publish();
+    // Connected, the broker sends the retained hello again on resubscribing: the sensor has this long to be heard.
+    if (status.state === 'connected') return this.#device.linkUp();
+    const reason = status.state === 'offline' ? status.reason : `link ${status.state}`;
+    this.#claims.release(this.#config.id);
+    this.#device.linkDown(status.state === 'connecting' ? 'connecting to the broker' : reason);
   }
 
   message({ topic, payload, retain }: MqttMessage): void {
@@ -211,7 +220,7 @@ class SensorSession {
         return this.#decoded(channel, healthSchema, payload, (health) =>
           this.#stamped(health, retain, () => {
             this.#health = health;
-            this.#publish();
+            this.#device.update();
           }),
         );
       case CHANNELS.reply:
@@ -225,7 +234,9 @@ class SensorSession {
   }
 
   close(): void {
-    this.#silence?.unsubscribe();
+    // The topic's claim is this subscription's: a new one starts with none.
+    this.#claims.release(this.#config.id);
+    this.#device.stop();
   }
 
   #decoded<T>(
@@ -241,29 +252,24 @@ class SensorSession {
   }
 
   #hello(hello: Hello): void {
-    const claim = this.#silent ? undefined : this.#claim;
+    const claim = this.#device.silent ? undefined : this.#claims.serialHeldBy(this.#config.id);
     if (this.#contest !== undefined || (claim !== undefined && hello.serial !== claim)) {
       return this.#contested(hello.serial);
     }
     this.#newStatus();
     this.#clock.reset();
     this.#settler.restart();
-    const identity = judgeHello(hello, {
+    const judged = judgeHello(hello, {
       kind: CHIP_SENSORS_KIND,
       called: 'a chip sensor',
       serial: this.#config.serial,
       on: 'topic',
     });
-    if (identity.ok) {
-      const missing = this.#config.zones.filter((zone) => !hello.zones.includes(zone));
-      this.#identity = { ...identity, missing };
-      this.#claim = identity.serial;
-    } else {
-      this.#identity = identity;
-      this.#reject(`refused hello: ${identity.detail}`);
-    }
-    this.#heard();
-    this.#publish();
+    // A hello the sensor's own checks refuse leaves the topic's claim as it was.
+    const identity = judged.ok ? this.#claims.judged(this.#config.id, CHIP_SENSORS_KIND, judged) : judged;
+    if (identity.ok) this.#missing = this.#config.zones.filter((zone) => !hello.zones.includes(zone));
+    else this.#reject(`refused hello: ${identity.detail}`);
+    this.#device.introduced(identity);
   }
 
   /**
@@ -272,7 +278,7 @@ class SensorSession {
    * goodbye and a sensor says hello again.
    */
   #contested(serial: string): void {
-    const holder = this.#contest?.holder ?? this.#claim ?? '';
+    const holder = this.#contest?.holder ?? this.#claims.serialHeldBy(this.#config.id) ?? '';
     if (serial !== holder) this.counters.contested++;
     this.#contest ??= {
       holder,
@@ -281,18 +287,15 @@ class SensorSession {
     this.#reject(
       `refused hello of ${serial}: sensor ${holder} was online on this topic and has not said goodbye`,
     );
-    this.#publish();
+    this.#device.update();
   }
 
   #goodbye(goodbye: Goodbye): void {
     this.#newStatus();
-    this.#claim = undefined;
+    this.#claims.release(this.#config.id);
     this.#contest = undefined;
     this.#gone = goodbye.reason ?? 'no reason given';
-    // Silence says nothing more about a sensor that said it is gone.
-    this.#silence?.unsubscribe();
-    this.#setSilent(false);
-    this.#publish();
+    this.#device.saidGoodbye();
   }
 
   /** A status message starts the sensor's story again: its sequence, its health, what was reported. */
@@ -309,10 +312,11 @@ class SensorSession {
     if (this.#contest !== undefined) {
       return this.#refuse('messages while two devices publish as this sensor are ignored', 'contest');
     }
-    if (this.#identity?.ok !== true || this.#gone !== undefined) {
-      const why = !this.#identity
+    const identity = this.#device.identity;
+    if (identity?.ok !== true || this.#gone !== undefined) {
+      const why = !identity
         ? 'before its hello'
-        : this.#identity.ok
+        : identity.ok
           ? 'after it said it is offline'
           : 'from a device that was refused';
       return this.#refuse(`messages ${why} are ignored`, 'status');
@@ -330,7 +334,7 @@ class SensorSession {
       }
     }
     this.#expectedSeq = nextSeq(message.seq);
-    this.#heard();
+    this.#device.heard();
     use();
   }
 
@@ -374,50 +378,21 @@ class SensorSession {
     this.#emit({ kind: 'rejected', reason, t: this.#scheduler.now() });
   }
 
-  /** A message from the sensor (or a new link to the broker) starts the silence timeout again. */
-  #heard(): void {
-    this.#silence?.unsubscribe();
-    this.#silence = this.#scheduler.schedule(() => this.#setSilent(true), this.#config.silenceMs);
-    this.#setSilent(false);
-  }
-
-  #setSilent(silent: boolean): void {
-    if (this.#silent === silent) return;
-    this.#silent = silent;
-    this.#publish();
-  }
-
-  /** Emits the status when it or its detail changed. */
-  #publish(): void {
-    const [status, detail] = this.#describe();
-    const key = `${status}: ${detail}`;
-    if (key === this.#published) return;
-    this.#published = key;
-    this.#emit({ kind: 'status', status, detail, t: this.#scheduler.now() });
-  }
-
-  #describe(): [ChipSensorStatus, string] {
-    const { silenceMs } = this.#config;
-    const identity = this.#identity;
-    if (!this.#link.up) return ['offline', `broker: ${this.#link.reason}`];
+  /** A goodbye, or two devices publishing as this sensor, outranks its hello and its silence. */
+  #overriding(): [ChipSensorStatus, string] | undefined {
     if (this.#contest !== undefined) return ['fault', this.#contest.detail];
-    if (this.#gone !== undefined) {
-      const sensor = identity?.ok ? `sensor ${identity.serial}` : 'the sensor';
-      return ['offline', `${sensor} is offline: ${this.#gone}`];
-    }
-    if (!identity) {
-      return [
-        'offline',
-        this.#silent ? `no hello from the sensor within ${silenceMs} ms` : 'waiting for the sensor’s hello',
-      ];
-    }
-    if (!identity.ok) return ['fault', identity.detail];
-    const sensor = `sensor ${identity.serial}, firmware ${identity.firmware}`;
-    if (this.#silent) return ['offline', `${sensor}: nothing heard for ${silenceMs} ms`];
-    if (identity.missing.length > 0) {
+    if (this.#gone === undefined) return undefined;
+    const identity = this.#device.identity;
+    const sensor = identity?.ok ? `sensor ${identity.serial}` : 'the sensor';
+    return ['offline', `${sensor} is offline: ${this.#gone}`];
+  }
+
+  /** What its own reports say of a sensor online and heard: `sensor` is "sensor CS-0042, firmware 1.4.0". */
+  #ownReport(sensor: string): [ChipSensorStatus, string] {
+    if (this.#missing.length > 0) {
       return [
         'fault',
-        `${sensor} does not measure ${identity.missing.join(', ')}, which the config takes from it`,
+        `${sensor} does not measure ${this.#missing.join(', ')}, which the config takes from it`,
       ];
     }
     const health = this.#health;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { deviceSerial } from '../../src/config/fields.js';
 import { MAX_SEATS } from '../../src/domain/seats.js';
 import type { ChipZone } from '../../src/domain/zones.js';
+import { deviceSerial } from '../fields.js';
 import { deviceManifest } from '../manifest.js';
 import { CHIP_SENSORS_KIND, chipZonesSchema } from './protocol.js';
 
@@ -25,7 +25,10 @@ export const CHIP_SENSORS_DEFAULTS = {
   resolution: 1,
   /** Nothing heard from the sensor for this long (it reads every zone several times a second): offline. */
   silenceMs: 3000,
-  /** Off: bets are keyed on the keypad; see `inferredBet` in to-domain.ts before turning it on. */
+  /**
+   * Off: bets are keyed on the keypad; see `inferredBet` in src/normaliser/chip-sensors.ts before turning
+   * it on.
+   */
   inferActions: false,
 } as const;
 
@@ -34,7 +37,10 @@ const ms = (min: number, max: number) => z.int().min(min).max(max);
 /** The config section of one chip sensor device. Every field but `id` has a default. */
 export const chipSensorsConfigSchema = z
   .strictObject({
-    /** Names the device in `device` events and in its topics (`…/device/<id>/`); `rfid…` is for card readers. */
+    /**
+     * Names the device in `device` events and in its topics (`…/device/<id>/`); `rfid…` is for card readers
+     * (the id rule journals of earlier versions are read by, `roleOrLegacyIdRule`).
+     */
     id: z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'a device id is 1 to 64 letters, digits, "_", ".", ":" or "-"')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describeIssues } from '../../src/config/problems.js';
 import type { ChipZone } from '../../src/domain/zones.js';
+import { describeIssues } from '../../src/problems.js';
 
 /**
  * The chip sensor's MQTT messages (PROTOCOL.md beside this file): JSON payloads on channels under the

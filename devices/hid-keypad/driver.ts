@@ -1,12 +1,12 @@
 import { asyncScheduler, map, merge, type Observable, type SchedulerLike } from 'rxjs';
-import type { DeviceStatus } from '../../src/domain/events.js';
 import { sessionEvents } from '../device-session.js';
+import type { DeviceHealth } from '../device-status.js';
 import { BadgeTyping } from './badge.js';
 import { BootKeyboard, type KeyPress, keyName, type Leds, ledReport } from './boot-keyboard.js';
 import { KeyEntry, type KeypadEntry } from './entry.js';
 import type { HidKeypadConfig } from './manifest.js';
 
-export type KeypadStatus = Exclude<DeviceStatus['status'], 'fault'>;
+export type KeypadStatus = Exclude<DeviceHealth, 'fault'>;
 
 /** What was refused: a report that is no boot keyboard report, a key not in the key map, an entry, a badge read. */
 export type Refused = 'report' | 'key' | 'entry' | 'badge';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usbDevice } from '../../src/config/fields.js';
+import { usbDevice } from '../fields.js';
 import { deviceManifest } from '../manifest.js';
 import { KEY_NAMES } from './boot-keyboard.js';
 import { MEANINGS, type Meaning } from './entry.js';
@@ -70,7 +70,10 @@ const keyMap = z.record(z.string(), meaning).superRefine(
 );
 
 const common = {
-  /** The id in `device` events; never starting with `rfid`, which the table takes for a card reader. */
+  /**
+   * The id in `device` events; never starting with `rfid`, which journals of earlier versions take for a
+   * card reader (`roleOrLegacyIdRule`).
+   */
   id: z
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/, 'an id is a letter then letters, digits or _ . : -')

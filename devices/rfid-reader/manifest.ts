@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_ANTENNAS } from '../../firmware-bridge/messages.js';
-import { deviceLink, deviceSerial } from '../../src/config/fields.js';
 import { MAX_SEATS } from '../../src/domain/seats.js';
 import type { Zone } from '../../src/domain/zones.js';
+import { deviceLink, deviceSerial } from '../fields.js';
 import { deviceManifest } from '../manifest.js';
 
 /**
@@ -55,7 +55,10 @@ export const RFID_READER_DEFAULTS = {
 /** The `rfid-reader` section of the config file. Every field but `id` has a default. */
 export const rfidReaderConfigSchema = z
   .strictObject({
-    /** The table machine treats devices whose id starts with `rfid` as card readers. */
+    /**
+     * Starts with `rfid`, as before the normaliser stamped roles: journals of those versions are still read
+     * by that id rule (`roleOrLegacyIdRule`), so a journal written across an upgrade reads the same.
+     */
     id: z.string().regex(/^rfid[A-Za-z0-9_.:-]*$/, 'a card reader id starts with "rfid" (e.g. "rfid-1")'),
     link: deviceLink(RFID_READER_DEFAULTS.link),
     serial: deviceSerial,

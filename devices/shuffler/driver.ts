@@ -1,7 +1,7 @@
 import { asyncScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import type { DeviceStatus, ShufflerState } from '../../src/domain/events.js';
+import type { ShufflerState } from '../../src/domain/events.js';
 import { type ByteLink, byteLinkInputs, sessionEvents } from '../device-session.js';
-import { DeviceStatusTracker, judgeHello } from '../device-status.js';
+import { type DeviceHealth, DeviceStatusTracker, judgeHello } from '../device-status.js';
 import { IdentityClaims } from '../identity-claims.js';
 import { LineReader } from './lines.js';
 import { type ShufflerConfig, shufflerManifest } from './manifest.js';
@@ -15,7 +15,7 @@ import {
   type ShufflerMessage,
 } from './protocol.js';
 
-export type ShufflerHealth = DeviceStatus['status'];
+export type ShufflerHealth = DeviceHealth;
 
 /** A serial device's link, as the reader board's: `byteLinkFromSerial` adapts the serial transport to it. */
 export type ShufflerLink = ByteLink;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceLink, deviceSerial } from '../../src/config/fields.js';
+import { deviceLink, deviceSerial } from '../fields.js';
 import { deviceManifest } from '../manifest.js';
 import { ms } from '../rfid-reader/manifest.js';
 
@@ -17,7 +17,10 @@ export const SHUFFLER_DEFAULTS = {
 
 /** The `shuffler` section of the config file. Every field has a default. */
 export const shufflerConfigSchema = z.strictObject({
-  /** Devices named `rfid…` are card readers to the table machine: a shuffler must not be one. */
+  /**
+   * Not `rfid…`: journals of earlier versions are read by the id rule that takes those for card readers
+   * (`roleOrLegacyIdRule`).
+   */
   id: z
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/, 'a device id is a letter, then letters, digits or _ . : -')

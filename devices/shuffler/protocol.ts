@@ -1,7 +1,7 @@
 import crc16ccitt from 'crc/crc16ccitt';
 import { z } from 'zod';
-import { cut } from '../../src/config/problems.js';
 import { SHUFFLER_STATES } from '../../src/domain/events.js';
+import { cut } from '../../src/problems.js';
 
 /**
  * The shuffler line protocol (PROTOCOL.md): one message per ASCII line, `VERB key=value …*CRC`, where CRC

@@ -1,26 +1,26 @@
 import { type Observable, tap } from 'rxjs';
 import { chipSensor } from '../../devices/chip-sensors/driver.js';
 import type { ChipSensorsConfig } from '../../devices/chip-sensors/manifest.js';
-import { chipSensorsToDomain } from '../../devices/chip-sensors/to-domain.js';
 import type { ByteLink } from '../../devices/device-session.js';
 import { hidKeypad } from '../../devices/hid-keypad/driver.js';
 import { keypadLinkFromHid, openKeypadHid } from '../../devices/hid-keypad/hid-link.js';
 import type { HidKeypadConfig } from '../../devices/hid-keypad/manifest.js';
-import { hidKeypadToDomain } from '../../devices/hid-keypad/to-domain.js';
 import type { IdentityClaims } from '../../devices/identity-claims.js';
 import { rfidReader } from '../../devices/rfid-reader/driver.js';
 import type { RfidReaderConfig } from '../../devices/rfid-reader/manifest.js';
-import { rfidToDomain } from '../../devices/rfid-reader/to-domain.js';
 import { byteLinkFromSerial } from '../../devices/serial-link.js';
 import { shufflerDriver } from '../../devices/shuffler/driver.js';
 import type { ShufflerConfig } from '../../devices/shuffler/manifest.js';
-import { shufflerToDomain } from '../../devices/shuffler/to-domain.js';
 import { bridgedByteLink } from '../../firmware-bridge/bridge.js';
 import type { DeckRegistry } from '../domain/deck-registry.js';
 import type { HidBinding } from '../io/hid.js';
 import type { MqttLink } from '../io/mqtt.js';
 import { openSerialLink, type SerialDevice } from '../io/serial.js';
 import { deviceRoot } from '../mqtt/topics.js';
+import { chipSensorsToDomain } from '../normaliser/chip-sensors.js';
+import { hidKeypadToDomain } from '../normaliser/hid-keypad.js';
+import { rfidToDomain } from '../normaliser/rfid-reader.js';
+import { shufflerToDomain } from '../normaliser/shuffler.js';
 import type { SourceEvent } from './pipeline.js';
 
 /**
@@ -108,7 +108,13 @@ export function openKeypad(config: HidKeypadConfig, context: DeviceContext): Dev
 
 /** Networked chip sensors (load cells, RFID chip readers) on the table's broker. */
 export function openChipSensors(config: ChipSensorsConfig, context: DeviceContext): DeviceHandle {
-  const sensor = chipSensor(context.mqtt, deviceRoot(context.tableId, config.id), config);
+  const sensor = chipSensor(
+    context.mqtt,
+    deviceRoot(context.tableId, config.id),
+    config,
+    undefined,
+    context.claims,
+  );
   return {
     id: config.id,
     kind: 'chip-sensors',

@@ -1,24 +1,17 @@
 import { asyncScheduler, merge, Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { type Actor, createActor, type SnapshotFrom } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import type { DomainEvent, ReaderRound, SourceEvent, Unsequenced } from '../domain/events.js';
 import type { Journal } from '../journal/store.js';
-import type { TableOutput } from '../rules/types.js';
 import { tableMachine } from '../table/machine.js';
 import { MACHINE_VERSION, persistTable } from '../table/persist.js';
 import { nextSettle, settleAllAfter, settleJudges, type TableConfig } from '../table/reduce.js';
+import type { TableSnapshot, TableUpdate } from '../table/update.js';
 
-export type { SourceEvent };
-
-export type TableSnapshot = SnapshotFrom<typeof tableMachine>;
-
-/** One event judged: the incidents and prompts it brought out, and where the table stands after it. */
-export interface TableUpdate {
-  event: DomainEvent;
-  outputs: TableOutput[];
-  snapshot: TableSnapshot;
-  /** The event started a hand: a `hand.start`, or a `next-hand` the table started one for. */
-  started: boolean;
-}
+/**
+ * The domain's and the table's types (src/table/update.ts), for the controller and src/display, which import
+ * them from here; the outputs import src/table/update.ts.
+ */
+export type { SourceEvent, TableSnapshot, TableUpdate };
 
 /** Where a table stands before its first event. */
 export function initialSnapshot(config: TableConfig): TableSnapshot {

@@ -133,11 +133,34 @@ export interface DealerInput extends Stamp {
   supervisor?: string;
 }
 
+/**
+ * What a device is to the table, whatever its configured id: the normaliser stamps it from the device's
+ * kind (an RFID reader board is a `card-reader`), and the table reads it, never the id.
+ */
+export const DEVICE_ROLES = ['card-reader', 'shuffler', 'keypad', 'chip-sensor'] as const;
+export type DeviceRole = (typeof DEVICE_ROLES)[number];
+
 export interface DeviceStatus extends Stamp {
   type: 'device';
+  /** The device's configured id. */
   device: string;
+  /**
+   * Stamped by the normaliser on every status it passes on. Absent only in events written before roles
+   * were: journals of earlier versions, and scenario items that name a device only; read those through
+   * `roleOrLegacyIdRule`.
+   */
+  role?: DeviceRole;
   status: 'online' | 'offline' | 'fault';
   detail?: string;
+}
+
+/**
+ * COMPATIBILITY, for `device` events written without a role (journals of earlier versions, scenario items
+ * naming a device only): the table then took a device whose id starts with `rfid` for a card reader and
+ * gave no other device a role. The one place that id rule is left; an event with a role is its role.
+ */
+export function roleOrLegacyIdRule(event: Pick<DeviceStatus, 'device' | 'role'>): DeviceRole | undefined {
+  return event.role ?? (event.device.startsWith('rfid') ? 'card-reader' : undefined);
 }
 
 /** The dealer marks a seat between hands: who is seated is the table's, who is dealt in the hand's. */

@@ -1,7 +1,7 @@
 import { delay, filter, type Observable, Subscription } from 'rxjs';
-import type { TableUpdate } from '../controller/pipeline.js';
 import type { MqttLink } from '../io/mqtt.js';
 import { publicOutput, publicState } from '../outputs/public.js';
+import type { TableUpdate } from '../table/update.js';
 import { API_VERSION, topicOf } from './topics.js';
 
 export interface PublisherOptions {
@@ -11,6 +11,8 @@ export interface PublisherOptions {
   privateDelayMs: number;
   /** A publish the broker never took (the link was closed first). */
   failed(topic: string, reason: string): void;
+  /** Whether the table is halted (a value: halted; null: it plays), as `JournaledTable.halts` says. */
+  halts?: Observable<unknown>;
 }
 
 /** The retained status payload, online or (as the will) offline. */
@@ -23,12 +25,13 @@ export function statusMessage(state: 'online' | 'offline' | 'halted', version: s
  * changes (retained), every domain event on `private/events` after the broadcast delay, and the retained
  * `online` status each time the link connects (the will says `offline`). While the broker is away only
  * the latest state is kept, sent on reconnecting: a night without broker queues the incidents and
- * events it must, not one state per event.
+ * events it must, not one state per event. The retained status is `halted` while the table is (its
+ * journal cannot record, or a record of it is broken), and `online` again once a supervisor clears it.
  */
 export function publishTable(
   link: MqttLink,
   updates: Observable<TableUpdate>,
-  { tableId, version, privateDelayMs, failed }: PublisherOptions,
+  { tableId, version, privateDelayMs, failed, halts }: PublisherOptions,
 ): Subscription {
   const send = (name: 'status' | 'state' | 'incident' | 'privateEvents', payload: string, retain = false) => {
     const topic = topicOf(tableId, name);
@@ -54,13 +57,23 @@ export function publishTable(
         if (state !== lastState && connected) send('state', state, true);
         lastState = state;
       },
-      // The table stopped (its journal cannot record): the floor and surveillance see it in the status.
+      // The table stopped (the pipeline failed): the floor and surveillance see it in the status.
       error: () => {
         status = 'halted';
         send('status', statusMessage(status, version), true);
       },
     }),
   );
+  if (halts) {
+    subscription.add(
+      halts.subscribe((halt) => {
+        const now = halt ? 'halted' : 'online';
+        if (now === status) return;
+        status = now;
+        if (connected) send('status', statusMessage(status, version), true);
+      }),
+    );
+  }
   subscription.add(
     updates
       .pipe(

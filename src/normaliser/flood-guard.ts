@@ -32,7 +32,8 @@ export interface FloodGuardOptions extends FloodBudget {
  * is broken or a rogue injecting reads, so from the first event over it until it has kept within it for
  * a full burst, everything it brings is dropped and counted and it is reported `fault`: it can neither
  * starve the other devices nor flood the journal, and the hand is judged without it (a reader down).
- * Once calm it is reported as its driver last said it was.
+ * Once calm it is reported as its driver last said it was. The fault carries the role of the device's
+ * last status (every driver reports a status before anything else).
  */
 export function floodGuard({
   device,
@@ -72,7 +73,9 @@ export function floodGuard({
             if (!over && dropped === 0) return subscriber.next(event);
             if (dropped++ > 0) return;
             const detail = `flooding: over ${perSecond} events a second; what it sends is dropped until it calms down`;
-            subscriber.next({ type: 'device', device, status: 'fault', detail, t: scheduler.now() });
+            // In the role its driver's last status gave it: a card reader cut off is a card reader down.
+            const role = status?.role && { role: status.role };
+            subscriber.next({ type: 'device', device, ...role, status: 'fault', detail, t: scheduler.now() });
             subscription.add(scheduler.schedule(lookAgain, refillMs));
           },
           error: (error: unknown) => subscriber.error(error),

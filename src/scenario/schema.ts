@@ -5,11 +5,13 @@ import type { DeckRegistry, ScenarioDeck } from '../domain/deck-registry.js';
 import {
   ACTS,
   DEALER_INPUTS,
+  DEVICE_ROLES,
   type DeviceStatus,
   type DomainEvent,
   type DomainEventType,
   FLOOR_DECISIONS,
   levelOf,
+  roleOrLegacyIdRule,
   SHUFFLER_STATES,
 } from '../domain/events.js';
 import { MAX_SEATS, SEAT_STATUSES } from '../domain/seats.js';
@@ -304,11 +306,19 @@ export const eventSchemas: { [T in ScenarioEventType]: z.ZodType<EventBody<T>, u
       message: 'a level needs value: sb/bb or sb/bb/ante (e.g. 100/200/25)',
       path: ['value'],
     }),
-  device: z.strictObject({
-    device: z.string().min(1),
-    status: z.enum(DEVICE_STATUSES),
-    detail: z.string().optional(),
-  }),
+  // An item names the device and may give its role; without one the role is read from the name by the
+  // rule that reads journals of earlier versions (`roleOrLegacyIdRule`: `rfid…` is a card reader).
+  device: z
+    .strictObject({
+      device: z.string().min(1),
+      role: z.enum(DEVICE_ROLES).optional(),
+      status: z.enum(DEVICE_STATUSES),
+      detail: z.string().optional(),
+    })
+    .transform((device) => {
+      const role = roleOrLegacyIdRule(device);
+      return role === undefined ? device : { ...device, role };
+    }),
   seat: z.strictObject({ seat, status: z.enum(SEAT_STATUSES), name: z.string().max(40).optional() }),
 };
 

@@ -17,6 +17,7 @@ import {
   type HandStart,
   levelOf,
   type PlayerAction,
+  roleOrLegacyIdRule,
   type SeatChange,
 } from '../domain/events.js';
 import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
@@ -148,9 +149,12 @@ function afterBetting(d: Draft, h: Hand, at: number): void {
   if (h.status === 'betting' && h.board.length >= 5 && roundClosed(h.betting)) h.status = 'showdown';
 }
 
-/** Card readers are devices named `rfid…`; while one is down the hand is judged on what it can see. */
+/**
+ * Card readers are the devices the normaliser stamps `card-reader` (an event journaled before roles by the
+ * old id rule, `roleOrLegacyIdRule`); while one is down the hand is judged on what it can see.
+ */
 export function onDevice(d: Draft, e: DeviceStatus): void {
-  if (!e.device.startsWith('rfid')) return;
+  if (roleOrLegacyIdRule(e) !== 'card-reader') return;
   const others = d.ctx.readersDown.filter((id) => id !== e.device);
   d.ctx.readersDown = e.status === 'online' ? others : [...others, e.device];
   if (e.status !== 'online' && d.hand) d.hand.readerGap = true;

@@ -156,7 +156,7 @@ export interface TableContext {
   /** The previous hand's button: a puck still there has not been moved yet. */
   lastButton: number | null;
   puckFlagged: boolean;
-  /** Card readers (devices named `rfid…`) reported offline or faulty. */
+  /** Card readers (devices of role `card-reader`) reported offline or faulty, by id. */
   readersDown: string[];
   decks: Record<string, DeckRecord>;
   /** The chip sensors' last reading of each zone: bets returned show as every bet and the pot at zero. */

@@ -5,7 +5,6 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { hidKeypad, type KeypadEvent } from '../../devices/hid-keypad/driver.js';
 import { keypadLinkFromHid, openKeypadHid } from '../../devices/hid-keypad/hid-link.js';
 import { type HidKeypadConfig, parseHidKeypadConfig } from '../../devices/hid-keypad/manifest.js';
-import { type HidKeypadDomainEvent, toDomain } from '../../devices/hid-keypad/to-domain.js';
 import { entryOf, keysOf } from '../../simulators/hid-keypad/from-scenario.js';
 import {
   SIMULATED_BADGE_READER_USB,
@@ -14,6 +13,7 @@ import {
 } from '../../simulators/hid-keypad/keyboard.js';
 import type { DomainEvent } from '../../src/domain/events.js';
 import { type HidBinding, type HidStatus, nodeHidBinding } from '../../src/io/hid.js';
+import { type HidKeypadDomainEvent, toDomain } from '../../src/normaliser/hid-keypad.js';
 import { parseScenarioText } from '../../src/scenario/load.js';
 import { replayEvents } from '../../src/table/table.js';
 

@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { byteLinkFromSerial } from '../../devices/serial-link.js';
 import { type Shuffler, type ShufflerEvent, shufflerDriver } from '../../devices/shuffler/driver.js';
 import { parseShufflerConfig } from '../../devices/shuffler/manifest.js';
-import { type ShufflerDomainEvent, shufflerToDomain } from '../../devices/shuffler/to-domain.js';
 import { SimulatedShuffler } from '../../simulators/shuffler/shuffler.js';
 import { FACES } from '../../src/domain/cards.js';
 import { DeckRegistry } from '../../src/domain/deck-registry.js';
 import { openSerialLink } from '../../src/io/serial.js';
+import { type ShufflerDomainEvent, shufflerToDomain } from '../../src/normaliser/shuffler.js';
 import { openDevicePort, type PtyPair, requireSocat, startPtyPair, within } from './pty.js';
 
 /*

@@ -12,6 +12,8 @@ describe('identity claims: one device per kind and serial number', () => {
     expect(claims.claim('rfid-1', READER, 'RB-0042')).toEqual({ ok: true });
     expect(claims.claim('rfid-2', READER, 'RB-0042')).toEqual({ ok: false, detail: REFUSED });
     expect(claims.holder(READER, 'RB-0042')).toBe('rfid-1');
+    expect(claims.serialHeldBy('rfid-1')).toBe('RB-0042');
+    expect(claims.serialHeldBy('rfid-2')).toBeUndefined();
     expect(claims.counters()).toEqual({ held: 1, refused: 1 });
   });
 

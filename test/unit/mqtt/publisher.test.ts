@@ -2,12 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BehaviorSubject, NEVER, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { TableUpdate } from '../../../src/controller/pipeline.js';
 import type { DomainEvent, Unsequenced } from '../../../src/domain/events.js';
 import type { MqttLink, MqttStatus, PublishOptions } from '../../../src/io/mqtt.js';
 import { publishTable } from '../../../src/mqtt/publisher.js';
 import { PROFILES } from '../../../src/rules/index.js';
 import { tableMachine } from '../../../src/table/machine.js';
+import type { TableUpdate } from '../../../src/table/update.js';
 
 interface Published {
   topic: string;

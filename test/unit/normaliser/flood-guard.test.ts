@@ -70,15 +70,20 @@ describe('a device flooding the table', () => {
       type: 'device',
       t: 0,
       device: 'rfid-1',
+      role: 'card-reader',
       status: 'online',
       detail: 'reader SN1, firmware 1.0',
     });
     g.send(300, 1000);
     g.wait(1000);
     expect(g.statuses()).toEqual(['online', 'fault']); // still refilling: 2 s make a full burst
+    // A card reader cut off is a card reader down.
+    expect(g.out.find((e) => e.type === 'device' && e.status === 'fault')).toMatchObject({
+      role: 'card-reader',
+    });
     g.wait(3000); // looked at again every 2 s
     expect(g.statuses()).toEqual(['online', 'fault', 'online']);
-    expect(g.out.at(-1)).toMatchObject({ detail: 'reader SN1, firmware 1.0' });
+    expect(g.out.at(-1)).toMatchObject({ role: 'card-reader', detail: 'reader SN1, firmware 1.0' });
     expect(g.calms).toHaveLength(1);
     expect(g.calms[0]).toBeGreaterThan(270);
     const before = g.out.length;

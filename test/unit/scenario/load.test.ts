@@ -146,7 +146,15 @@ describe('loadScenario', () => {
         seq: 6,
       },
       { type: 'button', seat: 10, t: 3500, seq: 7 },
-      { type: 'device', device: 'rfid-1', status: 'fault', detail: 'antenna 4', t: 4000, seq: 8 },
+      {
+        type: 'device',
+        device: 'rfid-1',
+        role: 'card-reader',
+        status: 'fault',
+        detail: 'antenna 4',
+        t: 4000,
+        seq: 8,
+      },
       {
         type: 'card.seen',
         zone: 'burn',
@@ -167,6 +175,26 @@ describe('loadScenario', () => {
       },
     ]);
     expect(scenario.table.orderWindowMs).toBe(300);
+  });
+
+  it('gives a device its role as written, or as the name of a device written without one says', () => {
+    const scenario = load(
+      yaml({
+        events: [
+          'device: { device: seat-reader, role: card-reader, status: offline }',
+          'device: { device: rfid-east, status: offline }',
+          'device: { device: shuffler-1, status: fault }',
+          'device: { device: rfid-2, role: keypad, status: online }',
+        ],
+      }),
+    );
+    const devices = scenario.events.flatMap((e) => (e.type === 'device' ? [[e.device, e.role]] : []));
+    expect(devices).toEqual([
+      ['seat-reader', 'card-reader'],
+      ['rfid-east', 'card-reader'],
+      ['shuffler-1', undefined],
+      ['rfid-2', 'keypad'],
+    ]);
   });
 
   it('accepts a dead button, no small blind and an explicit big blind', () => {

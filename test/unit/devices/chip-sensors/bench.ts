@@ -1,4 +1,4 @@
-import { BehaviorSubject, filter, Subject, VirtualTimeScheduler } from 'rxjs';
+import { BehaviorSubject, filter, Subject, type Subscription, VirtualTimeScheduler } from 'rxjs';
 import {
   type ChipSensor,
   type ChipSensorEvent,
@@ -6,6 +6,7 @@ import {
 } from '../../../../devices/chip-sensors/driver.js';
 import { parseChipSensorsConfig } from '../../../../devices/chip-sensors/manifest.js';
 import type { Hello } from '../../../../devices/chip-sensors/protocol.js';
+import type { IdentityClaims } from '../../../../devices/identity-claims.js';
 import type { ChipZone } from '../../../../src/domain/zones.js';
 import {
   type MqttMessage,
@@ -38,8 +39,10 @@ export class Bench {
   readonly events: ChipSensorEvent[] = [];
   readonly sensor: ChipSensor;
   #seq = 4_294_967_290; // wraps during most tests
+  readonly #subscription: Subscription;
 
-  constructor(config: Record<string, unknown> = {}) {
+  /** `claims`: the serial numbers the table's devices hold, shared with other benches' sensors. */
+  constructor(config: Record<string, unknown> = {}, claims?: IdentityClaims) {
     this.sensor = chipSensor(
       {
         status$: this.status$,
@@ -52,8 +55,14 @@ export class Bench {
       BASE,
       parseChipSensorsConfig({ id: 'chips-1', zones: ['bet:1', 'bet:3', 'pot'], stableMs: 500, ...config }),
       this.scheduler,
+      claims,
     );
-    this.sensor.events.subscribe((event) => this.events.push(event));
+    this.#subscription = this.sensor.events.subscribe((event) => this.events.push(event));
+  }
+
+  /** The last subscriber leaves: the driver's session ends. */
+  close(): void {
+    this.#subscription.unsubscribe();
   }
 
   at(time: number, step: () => void): this {

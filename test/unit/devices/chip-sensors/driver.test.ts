@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZoneSettler } from '../../../../devices/chip-sensors/settle.js';
+import { IdentityClaims } from '../../../../devices/identity-claims.js';
 import { BASE, Bench, BOOT, HELLO, rejections, settled, statuses } from './bench.js';
 
 /** 300 with ±0.2 of jitter, as a load cell reads a steady stack. */
@@ -204,6 +205,33 @@ describe('chip-sensors driver: identity', () => {
       'online @3100: sensor CS-0777, firmware 1.4.0',
     ]);
     expect(bench.sensor.counters()?.contested).toBe(0);
+  });
+
+  it('refuses a sensor giving the serial a sensor of another topic holds, until that one says goodbye', () => {
+    const claims = new IdentityClaims();
+    const first = new Bench({}, claims).connect(0).raw(2000, 'status', goodbye, true);
+    // A clone of CS-0042 publishing under chips-2's topic, and saying hello again after the goodbye.
+    const clone = new Bench({ id: 'chips-2' }, claims)
+      .connect(0)
+      .readings(0, 1000, 'pot', 300)
+      .raw(3000, 'status', hello('CS-0042'), true);
+    first.run(1000);
+    expect(statuses(clone.run(1000)).at(-1)).toBe(
+      'fault @0: chips-1 already said hello as chip-sensors CS-0042: two devices give one serial number; refused until chips-1 goes offline and this one says hello again',
+    );
+    expect(settled(clone.events)).toEqual([]);
+    first.run(2000);
+    expect(statuses(clone.run(3000)).at(-1)).toBe('online @3000: sensor CS-0042, firmware 1.4.0');
+    expect(claims.holder('chip-sensors', 'CS-0042')).toBe('chips-2');
+  });
+
+  it('leaves its serial when its subscription ends: a new one starts with no claim', () => {
+    const claims = new IdentityClaims();
+    const bench = new Bench({}, claims).connect(0);
+    bench.run(100);
+    expect(claims.serialHeldBy('chips-1')).toBe('CS-0042');
+    bench.close();
+    expect(claims.serialHeldBy('chips-1')).toBeUndefined();
   });
 
   it('takes the retained hello of a sensor replaced while croupier’s own link was down', () => {

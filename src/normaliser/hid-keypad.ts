@@ -1,8 +1,9 @@
 import { mergeMap, type OperatorFunction } from 'rxjs';
-import type { DealerInput, DeviceStatus, PlayerAction, Unsequenced } from '../../src/domain/events.js';
-import { seatZone } from '../../src/domain/zones.js';
-import type { KeypadEvent } from './driver.js';
-import type { KeypadEntry } from './entry.js';
+import type { KeypadEvent } from '../../devices/hid-keypad/driver.js';
+import type { KeypadEntry } from '../../devices/hid-keypad/entry.js';
+import type { DealerInput, DeviceStatus, PlayerAction, Unsequenced } from '../domain/events.js';
+import { seatZone } from '../domain/zones.js';
+import { deviceStatus } from './device-status.js';
 
 export type HidKeypadDomainEvent = Unsequenced<PlayerAction | DealerInput | DeviceStatus>;
 
@@ -28,7 +29,7 @@ export function toDomain(event: KeypadEvent, deviceId: string): HidKeypadDomainE
     case 'entry':
       return [entryEvent(event.entry, event.t)];
     case 'status':
-      return [{ type: 'device', t: event.t, device: deviceId, status: event.status, detail: event.detail }];
+      return [deviceStatus(event, deviceId, 'keypad')];
     case 'badge':
       // A credential for the supervisor checks, which read the driver's events: never journaled.
       return [];

@@ -1,9 +1,9 @@
 import { firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { ShufflerEvent } from '../../../../devices/shuffler/driver.js';
-import { shufflerToDomain, toDomain } from '../../../../devices/shuffler/to-domain.js';
-import { DeckRegistry } from '../../../../src/domain/deck-registry.js';
-import { Bench, DEVICE, status, uid } from './bench.js';
+import type { ShufflerEvent } from '../../../devices/shuffler/driver.js';
+import { DeckRegistry } from '../../../src/domain/deck-registry.js';
+import { shufflerToDomain, toDomain } from '../../../src/normaliser/shuffler.js';
+import { Bench, DEVICE, status, uid } from '../devices/shuffler/bench.js';
 
 const registry = DeckRegistry.forScenario(['A', 'B']);
 const QH = registry.uidOf('A', 'Qh') ?? '';
@@ -79,6 +79,7 @@ describe('shuffler to domain events', () => {
       type: 'device',
       t: 0,
       device: 'shuffler-east',
+      role: 'shuffler',
       status: 'online',
       detail: DEVICE,
     });

@@ -1,7 +1,7 @@
 import { firstValueFrom, from, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { ChipSensorEvent } from '../../../../devices/chip-sensors/driver.js';
-import { chipSensorsToDomain, inferredBet, toDomain } from '../../../../devices/chip-sensors/to-domain.js';
+import type { ChipSensorEvent } from '../../../devices/chip-sensors/driver.js';
+import { chipSensorsToDomain, inferredBet, toDomain } from '../../../src/normaliser/chip-sensors.js';
 
 const OFF = { id: 'chips-1', inferActions: false };
 const ON = { id: 'chips-1', inferActions: true };
@@ -22,9 +22,16 @@ describe('chip-sensors to domain events', () => {
     ]);
   });
 
-  it('reports the sensor under its configured id, and keeps rejections out of the table', () => {
+  it('reports the sensor under its configured id as a chip sensor, and keeps rejections out of the table', () => {
     expect(toDomain({ kind: 'status', status: 'offline', detail: 'connection lost', t: 5 }, OFF)).toEqual([
-      { type: 'device', t: 5, device: 'chips-1', status: 'offline', detail: 'connection lost' },
+      {
+        type: 'device',
+        t: 5,
+        device: 'chips-1',
+        role: 'chip-sensor',
+        status: 'offline',
+        detail: 'connection lost',
+      },
     ]);
     expect(toDomain({ kind: 'rejected', reason: 'malformed reading', t: 5 }, ON)).toEqual([]);
   });

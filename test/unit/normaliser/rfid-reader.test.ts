@@ -1,8 +1,8 @@
 import { firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { rfidToDomain, toDomain } from '../../../../devices/rfid-reader/to-domain.js';
-import { DeckRegistry } from '../../../../src/domain/deck-registry.js';
-import { Bench, PUCK, SEAT } from './bench.js';
+import { DeckRegistry } from '../../../src/domain/deck-registry.js';
+import { rfidToDomain, toDomain } from '../../../src/normaliser/rfid-reader.js';
+import { Bench, PUCK, SEAT } from '../devices/rfid-reader/bench.js';
 
 const registry = DeckRegistry.forScenario(['A']);
 const ACE = registry.uidOf('A', 'As') ?? '';
@@ -57,11 +57,11 @@ describe('rfid-reader to domain events', () => {
     ).toEqual([]);
   });
 
-  it('reports the reader under its configured id, and keeps rejections out of the table', () => {
-    expect(
-      toDomain({ kind: 'status', status: 'fault', detail: 'fault 17', t: 5 }, 'rfid-east', registry),
-    ).toEqual([{ type: 'device', t: 5, device: 'rfid-east', status: 'fault', detail: 'fault 17' }]);
-    expect(toDomain({ kind: 'rejected', reason: 'bad CRC', t: 5 }, 'rfid-east', registry)).toEqual([]);
+  it('reports the reader under its configured id as a card reader, whatever the id, and keeps rejections out of the table', () => {
+    expect(toDomain({ kind: 'status', status: 'fault', detail: 'fault 17', t: 5 }, 'east', registry)).toEqual(
+      [{ type: 'device', t: 5, device: 'east', role: 'card-reader', status: 'fault', detail: 'fault 17' }],
+    );
+    expect(toDomain({ kind: 'rejected', reason: 'bad CRC', t: 5 }, 'east', registry)).toEqual([]);
   });
 
   it('turns a reader’s stream into what the table machine reads', async () => {
@@ -71,10 +71,18 @@ describe('rfid-reader to domain events', () => {
       bench.state.complete();
     });
     const domain = firstValueFrom(bench.reader.events.pipe(rfidToDomain('rfid-1', registry), toArray()));
+    const role = 'card-reader';
     bench.run();
     expect(await domain).toEqual([
-      { type: 'device', t: 0, device: 'rfid-1', status: 'offline', detail: 'waiting for HELLO' },
-      { type: 'device', t: 0, device: 'rfid-1', status: 'online', detail: 'reader RB-0042, firmware 1.2.3' },
+      { type: 'device', t: 0, device: 'rfid-1', role, status: 'offline', detail: 'waiting for HELLO' },
+      {
+        type: 'device',
+        t: 0,
+        device: 'rfid-1',
+        role,
+        status: 'online',
+        detail: 'reader RB-0042, firmware 1.2.3',
+      },
       { type: 'card.seen', t: 300, zone: 'seat:4', uid: ACE, face: 'As', deck: 'A' },
       { type: 'button', t: 400, seat: 9 },
     ]);

@@ -1,7 +1,7 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { KeypadEvent } from '../../../../devices/hid-keypad/driver.js';
-import { hidKeypadToDomain, toDomain } from '../../../../devices/hid-keypad/to-domain.js';
+import type { KeypadEvent } from '../../../devices/hid-keypad/driver.js';
+import { hidKeypadToDomain, toDomain } from '../../../src/normaliser/hid-keypad.js';
 
 describe('hid-keypad to domain events', () => {
   it('makes an action of an act entry, with its amount when keyed', () => {
@@ -27,7 +27,7 @@ describe('hid-keypad to domain events', () => {
     ]);
   });
 
-  it('reports the status as a device event under the configured id, and keeps badges and rejections out', async () => {
+  it('reports the status as a keypad’s device event under the configured id, and keeps badges and rejections out', async () => {
     const events: KeypadEvent[] = [
       { kind: 'status', status: 'offline', detail: 'link down: USB device 1209:0001 not found', t: 0 },
       { kind: 'badge', uid: '04A1B2C3', t: 1 },
@@ -40,10 +40,18 @@ describe('hid-keypad to domain events', () => {
         type: 'device',
         t: 0,
         device: 'keypad-1',
+        role: 'keypad',
         status: 'offline',
         detail: 'link down: USB device 1209:0001 not found',
       },
-      { type: 'device', t: 3, device: 'keypad-1', status: 'online', detail: 'keypad on /dev/hidraw3' },
+      {
+        type: 'device',
+        t: 3,
+        device: 'keypad-1',
+        role: 'keypad',
+        status: 'online',
+        detail: 'keypad on /dev/hidraw3',
+      },
     ]);
   });
 });

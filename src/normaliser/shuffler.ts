@@ -1,7 +1,8 @@
 import { mergeMap, type OperatorFunction } from 'rxjs';
-import type { DeckRegistry } from '../../src/domain/deck-registry.js';
-import type { DeviceStatus, ShufflerReport, Unsequenced } from '../../src/domain/events.js';
-import type { ShufflerEvent } from './driver.js';
+import type { ShufflerEvent } from '../../devices/shuffler/driver.js';
+import type { DeckRegistry } from '../domain/deck-registry.js';
+import type { DeviceStatus, ShufflerReport, Unsequenced } from '../domain/events.js';
+import { deviceStatus } from './device-status.js';
 
 export type ShufflerDomainEvent = Unsequenced<ShufflerReport | DeviceStatus>;
 
@@ -31,7 +32,7 @@ export function toDomain(
       return [report];
     }
     case 'status':
-      return [{ type: 'device', t: event.t, device: deviceId, status: event.status, detail: event.detail }];
+      return [deviceStatus(event, deviceId, 'shuffler')];
     case 'rejected':
       // For logs and metrics, not a fact about the table.
       return [];

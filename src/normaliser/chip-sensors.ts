@@ -1,7 +1,8 @@
 import { mergeMap, type OperatorFunction } from 'rxjs';
-import type { ChipsSeen, DeviceStatus, PlayerAction, Unsequenced } from '../../src/domain/events.js';
-import type { ChipSensorEvent } from './driver.js';
-import type { ChipSensorsConfig } from './manifest.js';
+import type { ChipSensorEvent } from '../../devices/chip-sensors/driver.js';
+import type { ChipSensorsConfig } from '../../devices/chip-sensors/manifest.js';
+import type { ChipsSeen, DeviceStatus, PlayerAction, Unsequenced } from '../domain/events.js';
+import { deviceStatus } from './device-status.js';
 
 export type ChipSensorDomainEvent = Unsequenced<ChipsSeen | PlayerAction | DeviceStatus>;
 
@@ -27,7 +28,7 @@ export function toDomain(
       return bet ? [bet, chips] : [chips];
     }
     case 'status':
-      return [{ type: 'device', t: event.t, device: config.id, status: event.status, detail: event.detail }];
+      return [deviceStatus(event, config.id, 'chip-sensor')];
     case 'rejected':
       // For logs and metrics, not a fact about the table.
       return [];

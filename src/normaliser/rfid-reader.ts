@@ -1,5 +1,6 @@
 import { mergeMap, type OperatorFunction } from 'rxjs';
-import type { DeckRegistry } from '../../src/domain/deck-registry.js';
+import type { RfidEvent } from '../../devices/rfid-reader/driver.js';
+import type { DeckRegistry } from '../domain/deck-registry.js';
 import type {
   ButtonSeen,
   CardGone,
@@ -7,18 +8,17 @@ import type {
   DeviceStatus,
   RoundEnd,
   Unsequenced,
-} from '../../src/domain/events.js';
-import { seatOf } from '../../src/domain/zones.js';
-import { identify } from '../../src/normaliser/identify.js';
-import type { RfidEvent } from './driver.js';
+} from '../domain/events.js';
+import { seatOf } from '../domain/zones.js';
+import { deviceStatus } from './device-status.js';
+import { identify } from './identify.js';
 
-/** A domain event before the journal numbers it. */
-
+/** The domain events a reader's driver events stand for, before the journal numbers them. */
 export type RfidDomainEvent = Unsequenced<CardSeen | CardGone | ButtonSeen | DeviceStatus> | RoundEnd;
 
 /**
- * The domain events one driver event stands for. `deviceId` is the reader's id from the config: the
- * table machine takes devices whose id starts with `rfid` for card readers.
+ * The domain events one driver event stands for. `deviceId` is the reader's id from the config; its
+ * status is a `card-reader`'s, whatever the id.
  */
 export function toDomain(event: RfidEvent, deviceId: string, registry: DeckRegistry): RfidDomainEvent[] {
   switch (event.kind) {
@@ -36,7 +36,7 @@ export function toDomain(event: RfidEvent, deviceId: string, registry: DeckRegis
       return seat === null ? [] : [{ type: 'button', t: event.t, seat }];
     }
     case 'status':
-      return [{ type: 'device', t: event.t, device: deviceId, status: event.status, detail: event.detail }];
+      return [deviceStatus(event, deviceId, 'card-reader')];
     case 'rejected':
       // For logs and metrics, not a fact about the table.
       return [];
