@@ -1,5 +1,11 @@
-import type { ActionRecord } from '../rules/types.js';
 import type { Act } from './events.js';
+
+/** A betting action as substantial-action rules see it. */
+export interface ActionRecord {
+  seat: number;
+  /** The action put chips in (bet, call, raise, all-in). */
+  chips: boolean;
+}
 
 export type BettingStreet = 'preflop' | 'flop' | 'turn' | 'river';
 

@@ -1,7 +1,8 @@
-import { EXPECTED_TEXTS, type ExpectedStep } from './step-texts.js';
+import { EXPECTED_TEXTS } from './step-texts.js';
 import type {
   ActionRecord,
   Decision,
+  ExpectedStep,
   IncidentCode,
   IncidentFacts,
   RulingCode,

@@ -1,4 +1,4 @@
-import type { IncidentCode, Street, Text } from './types.js';
+import type { ExpectedStep, IncidentCode, Street, Text } from './types.js';
 
 /**
  * The message catalogue of procedure steps: every text the dealer display, MQTT and the journal show for
@@ -407,9 +407,7 @@ export const EXPECTED_TEXTS = {
     'la carte morte devait être la brûlée du flop',
     'the dead card was to be the flop burn card',
   ),
-} as const satisfies Readonly<Partial<Record<StepCode, Text>>>;
-
-export type ExpectedStep = keyof typeof EXPECTED_TEXTS;
+} as const satisfies Readonly<Record<ExpectedStep, Text>> & Readonly<Partial<Record<StepCode, Text>>>;
 
 export const EXPECTED_STEPS = Object.keys(EXPECTED_TEXTS) as readonly ExpectedStep[];
 

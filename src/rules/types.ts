@@ -1,6 +1,6 @@
+import type { ActionRecord } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import type { ButtonRule } from '../domain/seats.js';
-import type { ExpectedStep } from './step-texts.js';
 
 /** The public incident vocabulary (RULINGS.md). */
 export const INCIDENTS = [
@@ -128,12 +128,13 @@ export interface Decision {
   reason?: Text;
 }
 
-/** A betting action as substantial-action rules see it. */
-export interface ActionRecord {
-  seat: number;
-  /** The action put chips in (bet, call, raise, all-in). */
-  chips: boolean;
-}
+export type { ActionRecord };
+
+/**
+ * The steps whose expectation PROCEDURE_NOT_FOLLOWED names (step codes of the catalogue, which words
+ * each in EXPECTED_TEXTS): a dead card kept out of play, the dead card as the flop burn.
+ */
+export type ExpectedStep = 'SET_APART' | 'BURN_FACE_DOWN';
 
 /** A rule profile: data plus small functions; the table machine never names one. */
 export interface RuleProfile {
