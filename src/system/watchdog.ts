@@ -50,13 +50,25 @@ export function startWatchdog(log: WatchdogLog, options: WatchdogOptions = {}): 
   } = options;
   if (!env.NOTIFY_SOCKET) return { ready: () => undefined, stop: () => undefined };
   let failed = false;
+  // One systemd-notify at a time, so systemd hears READY, the pings and STOPPING in the order sent (two
+  // processes started together may deliver in either order); a ping waiting already stands for the next.
+  let queue = Promise.resolve();
+  let pingWaiting = false;
   const send = (...assignments: string[]) => {
-    notify(assignments).catch((error: unknown) => {
-      // Said once: a missing systemd-notify fails every ping alike.
-      if (failed) return;
-      failed = true;
-      log.warn({ reason: (error as Error).message }, 'cannot notify systemd');
-    });
+    const ping = assignments.includes('WATCHDOG=1');
+    if (ping && pingWaiting) return;
+    pingWaiting ||= ping;
+    queue = queue
+      .then(() => {
+        if (ping) pingWaiting = false;
+        return notify(assignments);
+      })
+      .catch((error: unknown) => {
+        // Said once: a missing systemd-notify fails every ping alike.
+        if (failed) return;
+        failed = true;
+        log.warn({ reason: (error as Error).message }, 'cannot notify systemd');
+      });
   };
   const periodMs = pingPeriodMs(env, pid);
   let pings: { timer: NodeJS.Timeout; delay: LoopDelay } | undefined;
