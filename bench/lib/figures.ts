@@ -54,6 +54,9 @@ export const FIGURES: Record<string, Figure[]> = {
   start: [
     { name: 'rss_mb_start', unit: 'MB', better: 'lower', target: '≤ 150' },
     { name: 'cold_start_ms', unit: 'ms', better: 'lower', target: '≤ 1,500' },
+    { name: 'cold_start_10k_hands_ms', unit: 'ms', better: 'lower', target: '≤ 1,500' },
+    { name: 'journal_verify_s_per_million', unit: 's', better: 'lower' },
+    { name: 'journal_background_verify_s_per_million', unit: 's', better: 'lower' },
   ],
   rss: [
     { name: 'rss_mb_first_pass', unit: 'MB', better: 'lower' },

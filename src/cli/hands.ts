@@ -1,5 +1,7 @@
 import { JournalError, sqliteFailure } from '../journal/errors.js';
 import { type Journal, openJournal } from '../journal/store.js';
+import { withDamage } from '../journal/verify.js';
+import { describeMark, type KnownBreaks } from '../recall/marks.js';
 import { recallHand, recentIncidents } from '../recall/recall.js';
 import { PROFILES } from '../rules/index.js';
 import type { TableConfig } from '../table/reduce.js';
@@ -14,18 +16,29 @@ export interface RecallOptions {
 /**
  * `croupier hands`: the last hands, one line each with its incidents and rulings. `croupier hand N…`:
  * each hand in full as JSON Lines (a header, then every event and every ruling in order), hole cards
- * included: for supervisors and surveillance, from the Pi's own journal. Exit 2 on a bad journal.
+ * included: for supervisors and surveillance, from the Pi's own journal. The whole chain is walked first:
+ * a hand that holds or follows a broken record says so (`broken` in its header), and is never called
+ * clean. Exit 2 on a bad journal, 1 when a hand cannot be read back.
  */
 export async function hands(options: RecallOptions): Promise<number> {
-  return withJournal(options, (journal, config) => {
-    const last = Number(options.last ?? 20);
-    for (const hand of recentIncidents(journal, last, config).reverse()) {
+  const last = Number(options.last ?? 20);
+  if (!/^\d+$/.test(options.last ?? '20') || last < 1) {
+    process.stderr.write(`croupier: --last takes a number of hands (1 or more), not "${options.last}"\n`);
+    return 2;
+  }
+  return withJournal(options, (journal, config, known) => {
+    for (const hand of recentIncidents(journal, last, config, known).reverse()) {
       const rulings = hand.outputs.map((o) =>
         o.kind === 'incident' ? `${o.incident}→${o.ruling}` : o.prompt,
       );
       const events = hand.lastSeq - hand.firstSeq + 1;
+      const ruled = rulings.join(', ') || (hand.broken || hand.unreadable ? 'no ruling' : 'clean');
+      const marks = [
+        ...(hand.broken ? [`chain: ${describeMark(hand.broken)}`] : []),
+        ...(hand.unreadable ? [`unreadable: ${hand.unreadable}`] : []),
+      ];
       process.stdout.write(
-        `hand ${hand.number}\t${new Date(hand.startedAt).toISOString()}\t${events} events\t${rulings.join(', ') || 'clean'}\n`,
+        `${[`hand ${hand.number}`, new Date(hand.startedAt).toISOString(), `${events} events`, ruled, ...marks].join('\t')}\n`,
       );
     }
     return 0;
@@ -33,9 +46,9 @@ export async function hands(options: RecallOptions): Promise<number> {
 }
 
 export async function hand(numbers: readonly string[], options: RecallOptions): Promise<number> {
-  return withJournal(options, (journal, config) => {
+  return withJournal(options, (journal, config, known) => {
     for (const text of numbers) {
-      const recalled = /^\d+$/.test(text) ? recallHand(journal, Number(text), config) : null;
+      const recalled = /^\d+$/.test(text) ? recallHand(journal, Number(text), config, known) : null;
       if (!recalled) {
         process.stderr.write(`croupier: the journal holds no hand ${text}\n`);
         return 1;
@@ -49,10 +62,13 @@ export async function hand(numbers: readonly string[], options: RecallOptions): 
   });
 }
 
-/** The journal named on the command line (or in the config), read-only: the controller may be writing it. */
+/**
+ * The journal named on the command line (or in the config), read-only (the controller may be writing
+ * it), its chain walked whole. A record that cannot be read back ends the command with its name.
+ */
 async function withJournal(
   { journal: path, config: file }: RecallOptions,
-  use: (journal: Journal, config: TableConfig) => number,
+  use: (journal: Journal, config: TableConfig, known: KnownBreaks) => number,
 ): Promise<number> {
   const config = await readConfig(file);
   if (!config) return 2;
@@ -63,11 +79,20 @@ async function withJournal(
   } catch (error) {
     const failure = error instanceof JournalError ? error : sqliteFailure(at, error, 'cannot read');
     if (!failure) throw error;
-    process.stderr.write(`${failure.message}\n`);
+    process.stderr.write(`${withDamage(failure).message}\n`);
     return 2;
   }
   try {
-    return use(journal, { seats: config.table.seats, profile: PROFILES[config.table.profile] });
+    const { walked, history } = journal.audit();
+    return use(
+      journal,
+      { seats: config.table.seats, profile: PROFILES[config.table.profile] },
+      { breaks: walked.breaks, history },
+    );
+  } catch (error) {
+    if (!(error instanceof JournalError)) throw error;
+    process.stderr.write(`croupier: ${error.message}\n`);
+    return 1;
   } finally {
     journal.close();
   }

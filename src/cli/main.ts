@@ -24,9 +24,11 @@ const USAGE = `usage: croupier replay FILE... [--check]
              hang off another computer; the controller's config then says link: { type: bridge }
              (--username, and CROUPIER_MQTT_PASSWORD in the environment, for a broker that asks)
   journal verify
-             check the journal's hash chain; exit 1 naming the first broken record
+             check the journal's hash chain; exit 1 naming each broken record (the first first, and
+             who cleared it) or a halt no supervisor has cleared
     --journal  the journal file
-  hands      the last hands in the journal (default 20), one line each with their rulings
+  hands      the last hands in the journal (default 20), one line each with their rulings, and the
+             broken journal record a hand holds or follows
   hand       hands in full as JSON Lines: every event (hole cards included) and every ruling, in order;
              --journal, or the config's journal.path (default ./croupier-journal.db)
   hash-secret

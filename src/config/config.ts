@@ -179,8 +179,15 @@ export const configSchema = z
         /** Whole hands older than this, or beyond this many records, are rotated out; the chain stays whole. */
         keepDays: z.number().int().min(1).default(90),
         keepRecords: z.number().int().min(10_000).default(5_000_000),
+        /** The whole hash chain is walked again this long after each walk ends (the first at start). */
+        verifyEveryMs: z.number().int().min(1000).default(3_600_000),
       })
-      .default({ path: 'croupier-journal.db', keepDays: 90, keepRecords: 5_000_000 }),
+      .default({
+        path: 'croupier-journal.db',
+        keepDays: 90,
+        keepRecords: 5_000_000,
+        verifyEveryMs: 3_600_000,
+      }),
     log: z
       .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
       .default({ level: 'info' }),

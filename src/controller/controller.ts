@@ -192,6 +192,7 @@ export async function startController(
       version,
       privateDelayMs: config.mqtt.privateDelayMs,
       failed: (topic, reason) => log.error({ topic, reason }, 'MQTT publish lost'),
+      halts: table.halts,
     });
     undo.push(async () => publishing.unsubscribe());
     const judging = updates.subscribe({
@@ -224,6 +225,11 @@ export async function startController(
       error: () => undefined, // the table stopped: logged above, the last state stays
     });
     undo.push(async () => tracking.unsubscribe());
+    // A halt cleared: the table goes on where the journal leaves it, recovered again.
+    const resumed = table.halts.subscribe((halt) => {
+      if (halt === null) latest = table.snapshot;
+    });
+    undo.push(async () => resumed.unsubscribe());
     const display = (server: FastifyInstance) =>
       registerDisplay(server, {
         hello: {
@@ -235,6 +241,7 @@ export async function startController(
           supervisors: config.supervisors.length > 0,
         },
         updates: screened,
+        halts: table.halts,
         snapshot: () => latest,
         health,
         input: (event) => dealer.next(event),
@@ -245,9 +252,12 @@ export async function startController(
         badges,
         refused,
         recentHands: (limit) => table.recentHands(limit),
+        clearHalt: (supervisor) => table.clearHalt(supervisor),
       });
     const http = await startHttp(config.http, health, [display]);
     undo.push(() => http.server.close());
+    // The tail of the chain was checked at open; the whole of it is walked now that croupier is up.
+    table.checkInBackground();
     log.info(
       { table: tableId, http: http.url, mqtt: mqttUrl, devices: devices.map((d) => d.id) },
       'croupier started',

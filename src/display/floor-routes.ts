@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Observable } from 'rxjs';
 import { z } from 'zod';
 import { describeIssues } from '../config/problems.js';
+import type { HaltClearing } from '../controller/health.js';
 import type { SourceEvent } from '../controller/pipeline.js';
 import { FLOOR_DECISIONS } from '../domain/events.js';
 import type { FloorDesk } from '../supervisor/desk.js';
@@ -18,6 +19,11 @@ export interface FloorRoutesOptions {
   broadcast(message: DisplayMessage): void;
   /** The last hands' incidents, newest first, from the journal. */
   recentHands(limit: number): RecentHand[];
+  /**
+   * A signed-in supervisor clears the table's halt (`JournaledTable.clearHalt`); without it there is
+   * no halt to clear.
+   */
+  clearHalt?(supervisor: string): HaltClearing;
 }
 
 const token = z.string().min(1).max(64);
@@ -26,6 +32,7 @@ const BODIES = {
   decide: z.strictObject({ token, decision: z.enum(FLOOR_DECISIONS) }),
   signOut: z.strictObject({ token }),
   recentHands: z.strictObject({ token }),
+  clearHalt: z.strictObject({ token }),
 };
 
 /** How many past hands a supervisor reviews on the display. */
@@ -36,7 +43,7 @@ const REFUSED_STATUS = { wrong: 401, locked: 423, busy: 429 } as const;
 /**
  * The supervisor's actions on the display: sign in with a PIN (or a badge at the keypad), then sign
  * the floor's decision. Each decision reaches the table as a dealer input carrying the supervisor's
- * name, so the journal records who did it.
+ * name, so the journal records who did it; so does the clearing of a halt, in its own marker.
  */
 export function registerFloorRoutes(server: FastifyInstance, options: FloorRoutesOptions): void {
   const { desk } = options;
@@ -77,6 +84,19 @@ export function registerFloorRoutes(server: FastifyInstance, options: FloorRoute
   route('recentHands', async ({ token }, reply) => {
     if (desk.who(token) === null) return refuse(reply, 401, 'no supervisor signed in (or the session ended)');
     return reply.send(options.recentHands(RECENT_HANDS));
+  });
+  route('clearHalt', async ({ token }, reply) => {
+    const supervisor = desk.who(token);
+    if (supervisor === null) return refuse(reply, 401, 'no supervisor signed in (or the session ended)');
+    const outcome = options.clearHalt?.(supervisor) ?? {
+      refused: 'not-halted',
+      error: 'the table is not halted',
+    };
+    if ('refused' in outcome) {
+      options.refused('floor', `halt clearing refused: ${outcome.error}`);
+      return reply.code(409).send({ code: outcome.refused, error: outcome.error });
+    }
+    return reply.code(202).send({ taken: 'clear-halt', supervisor });
   });
   route('signOut', async ({ token }, reply) => {
     desk.signOut(token);

@@ -1,5 +1,6 @@
 import type { DeviceHealth } from '../controller/health.js';
 import type { FLOOR_DECISIONS } from '../domain/events.js';
+import type { ChainProblem } from '../journal/chain.js';
 import type { PublicOutput, PublicState } from '../outputs/public.js';
 import type { FloorSession } from '../supervisor/desk.js';
 
@@ -32,8 +33,12 @@ export type DisplayMessage =
   | { type: 'output'; output: PublicOutput }
   /** A supervisor signed in with a badge at the keypad: their session, for the table's screens. */
   | { type: 'floor'; session: FloorSession }
-  /** The table stopped: its journal cannot record (disk full, read-only, unreadable at start). */
-  | { type: 'halt'; detail: string };
+  /**
+   * The table stopped: its journal cannot record (disk full, read-only, unreadable at start) or a record
+   * of it is broken (`record`: its number). `clearable`: a supervisor's clearing ends it. Once cleared, a
+   * new `hello` follows (the screen starts over) and the `state`.
+   */
+  | { type: 'halt'; detail: string; record?: number; clearable?: boolean };
 
 export type FloorDecision = (typeof FLOOR_DECISIONS)[number];
 
@@ -64,6 +69,12 @@ export const FLOOR_ACTIONS = {
   signOut: '/api/floor/sign-out',
   /** `{token}`: the last hands' incidents from the journal, newest first (`RecentHand[]`). */
   recentHands: '/api/floor/recent-hands',
+  /**
+   * `{token}`: the supervisor clears the table's halt, signed with their name in the journal; 202 while
+   * croupier clears it (the screens then start over), 409 with a `code` when the table is not halted
+   * (`not-halted`), the file itself is unusable (`not-clearable`) or a clearing is under way (`busy`).
+   */
+  clearHalt: '/api/floor/clear-halt',
 } as const;
 
 /** A past hand as the supervisor reviews it on the display: public outputs only. */
@@ -71,6 +82,21 @@ export interface RecentHand {
   number: number;
   startedAt: number;
   outputs: PublicOutput[];
+  /**
+   * The broken journal record it holds (`in`) or comes after (`after`): the chain cannot vouch for the
+   * hand. `clearedBy`: the supervisor whose clearing let play go on past it.
+   */
+  broken?: {
+    record: number;
+    problem: ChainProblem;
+    reason: string;
+    where: 'in' | 'after';
+    clearedBy?: string;
+  };
+  /** A record of it cannot be read back: its rulings cannot be given. */
+  unreadable?: string;
+  /** The background check has not walked the whole chain yet since croupier started. */
+  unchecked?: boolean;
 }
 
 /** A PIN as the display's keypad types it. */

@@ -7,7 +7,7 @@ import type { Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { describeIssues } from '../config/problems.js';
-import type { TableHealth } from '../controller/health.js';
+import type { TableHalt, TableHealth } from '../controller/health.js';
 import type { TableSnapshot, TableUpdate } from '../controller/pipeline.js';
 import { SEAT_STATUSES } from '../domain/seats.js';
 import { JournalError } from '../journal/errors.js';
@@ -21,6 +21,8 @@ import { DISPLAY_ACTIONS, DISPLAY_STATE, type DisplayMessage } from './protocol.
 export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
   hello: Omit<Extract<DisplayMessage, { type: 'hello' }>, 'type'>;
   updates: Observable<TableUpdate>;
+  /** Why the table does not play, or null while it does (`JournaledTable.halts`). */
+  halts?: Observable<TableHalt | null>;
   /** Where the table stands now, for a display that connects between two events. */
   snapshot(): TableSnapshot;
   health: TableHealth;
@@ -93,7 +95,7 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
     for (const socket of screens) socket.send(text);
   };
   registerFloorRoutes(server, { ...options, broadcast: (message) => broadcast(JSON.stringify(message)) });
-  /** Why the table stopped, once it has: every screen says so until croupier is restarted. */
+  /** Why the table stopped, while it is: every screen says so until a supervisor clears it. */
   let halt: DisplayMessage | null = null;
   let lastState = '';
   const screening = options.updates.subscribe({
@@ -113,6 +115,24 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
       broadcast(JSON.stringify(halt));
     },
   });
+  const halting = options.halts?.subscribe((stopped) => {
+    if (stopped) {
+      halt = {
+        type: 'halt',
+        detail: stopped.detail,
+        clearable: stopped.clearable,
+        ...(stopped.record && { record: stopped.record.id }),
+      };
+      broadcast(JSON.stringify(halt));
+    } else if (halt) {
+      // Cleared: every screen starts over, as on a new connection (a hello clears its halt).
+      halt = null;
+      broadcast(JSON.stringify({ type: 'hello', ...options.hello }));
+      lastState = JSON.stringify(stateMessage(options.snapshot()));
+      broadcast(lastState);
+    }
+  });
+  server.addHook('onClose', async () => halting?.unsubscribe());
   server.addHook('onClose', async () => screening.unsubscribe());
 
   // The same public state as a plain GET: the table, the open incident, its procedure and current step.

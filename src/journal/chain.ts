@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 /**
  * The hash chain. Each record's hash is the hex SHA-256 of its fields joined by newlines, UTF-8:
@@ -32,8 +32,17 @@ export interface JournalRecord {
 }
 
 export function recordHash({ prev, id, kind, seq, at, body }: Omit<JournalRecord, 'hash'>): string {
-  return createHash('sha256').update(`${prev}\n${id}\n${kind}\n${seq}\n${at}\n${body}`).digest('hex');
+  return sha256(`${prev}\n${id}\n${kind}\n${seq}\n${at}\n${body}`);
 }
+
+/**
+ * Hex SHA-256 of UTF-8 text. `crypto.hash` (Node 20.12 on) is one call with no Hash object: on a record's
+ * few hundred bytes it is about 2.5 times as fast, and a walk of the chain spends much of its time here.
+ */
+export const sha256: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /**
  * JSON with every object's keys sorted, no spaces: the same value always gives the same text. (Integer-like
@@ -53,25 +62,90 @@ export interface ChainLink {
   prev: string;
 }
 
+/** What is wrong with a record, as a code the display translates and a reason in the journal's words. */
+export type ChainProblem =
+  /** An id before the one expected (the start of the chain does not hold). */
+  | 'id'
+  /** Records before it are gone. */
+  | 'missing'
+  /** Its `prev` is not the hash of the record before it. */
+  | 'prev'
+  /** Its hash is not the hash of its fields. */
+  | 'hash'
+  /** Its body cannot be read back. */
+  | 'json'
+  /** SQLite cannot read it: the file is damaged (cut short, a bad page). */
+  | 'unreadable'
+  /** The journal no longer holds a record croupier wrote (found at an append). */
+  | 'gone'
+  /** The record croupier wrote was replaced by another, hashed again (found at an append). */
+  | 'rewritten'
+  /** A record croupier did not write follows its last one (found at an append). */
+  | 'added'
+  /** The rotation marker the chain starts from does not say where. */
+  | 'anchor';
+
+export interface Flaw {
+  problem: ChainProblem;
+  reason: string;
+}
+
 /**
- * Checks one record against the link before it; the reason it is broken, or undefined when it holds (the
- * link then moves on to it). The body must be JSON: a record that cannot be read back is as lost.
+ * A record the chain does not vouch for: its id, and its seq and kind when it can be read. The reason
+ * is croupier's own sentence, never the record's content (an event's body holds hole cards).
  */
-export function checkRecord(record: JournalRecord, link: ChainLink): string | undefined {
+export interface BrokenRecord extends Flaw {
+  id: number;
+  seq?: number;
+  kind?: string;
+}
+
+/**
+ * Checks one record against the link before it; what is wrong with it, or undefined when it holds (the
+ * link then moves on to it). A null `prev` takes any (the record after a broken one: the link between
+ * them is already named). The body must be JSON: a record that cannot be read back is as lost; a walk
+ * that asked SQLite already (`json_valid`) says so in `bodyIsJson`.
+ */
+export function checkRecord(
+  record: JournalRecord,
+  link: { id: number; prev: string | null },
+  bodyIsJson?: boolean,
+): Flaw | undefined {
   if (record.id !== link.id) {
-    if (record.id < link.id) return `its id should be ${link.id}`;
-    return record.id === link.id + 1
-      ? `record ${link.id} is missing before it`
-      : `records ${link.id} to ${record.id - 1} are missing before it`;
+    if (record.id < link.id) return { problem: 'id', reason: `its id should be ${link.id}` };
+    return {
+      problem: 'missing',
+      reason:
+        record.id === link.id + 1
+          ? `record ${link.id} is missing before it`
+          : `records ${link.id} to ${record.id - 1} are missing before it`,
+    };
   }
-  if (record.prev !== link.prev) return `its prev does not match the hash of record ${record.id - 1}`;
-  if (recordHash(record) !== record.hash) return 'its hash does not match its content';
-  try {
-    JSON.parse(record.body);
-  } catch {
-    return 'its body is not JSON';
+  if (link.prev !== null && record.prev !== link.prev) {
+    return { problem: 'prev', reason: `its prev does not match the hash of record ${record.id - 1}` };
   }
+  if (recordHash(record) !== record.hash) return { problem: 'hash', reason: HASH_MISMATCH };
+  if (!(bodyIsJson ?? isJson(record.body))) return { problem: 'json', reason: 'its body is not JSON' };
   link.id = record.id + 1;
   link.prev = record.hash;
   return undefined;
+}
+
+export const HASH_MISMATCH = 'its hash does not match its content';
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A record exactly as stored, every field and its stored hash: what a supervisor's clearing names, so
+ * that the clearing holds for that record as it was seen and not for any later change to it.
+ */
+export function fingerprint(record: JournalRecord): string {
+  return sha256(`${recordHash(record)}\n${record.hash}`);
 }

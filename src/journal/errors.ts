@@ -1,3 +1,5 @@
+import type { BrokenRecord } from './chain.js';
+
 /**
  * What can go wrong with a journal, for the controller to act on: `unwritable` stops the table (it must
  * not play on unrecorded); the others are found at open and shown as they are, the file kept untouched.
@@ -16,14 +18,17 @@ export type JournalErrorCode =
  */
 export class JournalError extends Error {
   override name = 'JournalError';
+  /** The first record the chain does not vouch for, when one is known (`chain-broken`, `corrupt`). */
+  readonly record: BrokenRecord | undefined;
 
   constructor(
     readonly code: JournalErrorCode,
     readonly file: string,
     problem: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { record?: BrokenRecord },
   ) {
     super(`journal ${file}: ${problem}`, options);
+    this.record = options?.record;
   }
 }
 

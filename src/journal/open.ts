@@ -85,3 +85,21 @@ function checkFormat(db: Database.Database, path: string, readonly: boolean): vo
     throw new JournalError('corrupt', path, `the database is damaged (quick_check: ${problem})`);
   }
 }
+
+/**
+ * A read-only connection for a walk of the chain beside the writer (WAL: it reads a snapshot while the
+ * writer goes on), that reads a file cut short as far as it goes: `writable_schema` lifts SQLite's
+ * refusal of a file shorter than its header says. better-sqlite3's defensive mode keeps that pragma off
+ * (`unsafeMode` lifts it); the connection is opened read-only, so it writes nothing all the same.
+ */
+export function openReader(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.unsafeMode(true);
+    db.pragma('writable_schema = ON');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { DomainEvent, Unsequenced } from '../domain/events.js';
 import {
+  type BrokenRecord,
   type ChainLink,
   canonicalJson,
   GENESIS,
@@ -8,10 +9,29 @@ import {
   type RecordKind,
   recordHash,
 } from './chain.js';
-import { type JournalError, sqliteFailure } from './errors.js';
-import { openDatabase } from './open.js';
+import { type ChainedOnto, chainedOnto, checkChainedOnto } from './chained-onto.js';
+import { JournalError, type JournalErrorCode, sqliteFailure } from './errors.js';
+import {
+  clearingMarker,
+  HALT,
+  HALT_CLEARED,
+  type HaltHistory,
+  haltHistory,
+  haltMarker,
+  standingHalt,
+} from './halts.js';
+import { openDatabase, openReader } from './open.js';
 import { type RetentionLimits, ROTATION, type Rotation, rotationCut } from './rotation.js';
-import { broken, brokenError, checkTail, readRecords, type Verification, verifyChain } from './verify.js';
+import {
+  broken,
+  brokenError,
+  checkTail,
+  readRecords,
+  type Verification,
+  verifyChain,
+  withoutFingerprint,
+} from './verify.js';
+import { type ChainBreak, ChainWalk, type Walked } from './walk.js';
 
 /**
  * The journal (DESIGN.md "Durability"): every domain event, numbered and written ahead of the table
@@ -22,6 +42,11 @@ import { broken, brokenError, checkTail, readRecords, type Verification, verifyC
  * - `snapshot`: `{ hand, seq, machineVersion, state }`, the machine after the event `seq` that started
  *   the hand (a `hand.start` or a `next-hand`), `hand` the hand's number (1, 2, … for the journal's life, rotation or not);
  * - `marker`: `{ kind, detail }`, its `seq` the last event's (-1 before the first).
+ *
+ * Each write first checks the record it chains onto as the disk holds it: the one this journal wrote
+ * last, hash and content, and nothing after it. A broken record found there, at open or by a walk
+ * (`halt`) stops play: events, snapshots and rotations are refused until a supervisor's clearing
+ * (`halts.ts`); markers are still written, onto the record the disk holds last, as evidence.
  */
 
 /**
@@ -56,11 +81,26 @@ export interface RestorePoint {
 /** A hand as the journal holds it: from its snapshot to the next one. */
 export interface Hand {
   number: number;
+  /** The id of its first record (the event that started it): where the hand begins in the chain. */
+  firstRecord: number;
   firstSeq: number;
   /** The last event before the next hand; for the hand in play, the last event so far. */
   lastSeq: number;
   /** Wall clock, ms, of the event that started it. */
   startedAt: number;
+}
+
+/** A connection to walk the chain on; `own`: opened for the walk (it reads a snapshot, and is closed after). */
+export interface ChainReader {
+  db: Database.Database;
+  close(): void;
+  own: boolean;
+}
+
+/** The chain as a whole walk found it, and the halts and clearings journaled. */
+export interface Audit {
+  walked: Walked;
+  history: HaltHistory;
 }
 
 interface Draft {
@@ -73,8 +113,9 @@ const COLUMNS = 'id, kind, seq, at, body, prev, hash';
 
 /**
  * Opens the journal at `path` (`:memory:` for a test), creating it when new. A file that is not a sound
- * croupier journal is refused with a JournalError and left as it is. A writer also checks the chain's
- * last records before it chains onto them.
+ * croupier journal is refused with a JournalError and left as it is. A writer also checks the records it
+ * chains onto and recovery replays (`checkTail`): a broken one, or a halt no supervisor has cleared,
+ * opens it halted (`halted()`).
  */
 export function openJournal(
   path: string,
@@ -82,38 +123,48 @@ export function openJournal(
 ): Journal {
   const db = openDatabase(path, { readonly, maxBytes });
   try {
-    if (!readonly) checkTail(db, path);
-    return new Journal(db, path, now);
+    return new Journal(db, path, now, !readonly);
   } catch (error) {
     db.close();
     throw error;
   }
 }
 
+/** The markers only the journal writes: each has its own method. */
+const OWN_MARKERS: ReadonlySet<string> = new Set([ROTATION, HALT, HALT_CLEARED]);
+
 export class Journal {
   /** The first write that failed: the table must not play on unrecorded, so nothing more is written. */
   #failure: JournalError | undefined;
+  /** The first broken record found: no play is recorded until a supervisor clears it. */
+  #halt: JournalError | undefined;
   /** The id and prev of the next record. */
   #next: ChainLink;
   #lastSeq: number;
-  readonly #transaction: (draft: (at: number) => Draft[]) => JournalRecord[];
+  readonly #transaction: (draft: (at: number) => Draft[], onDiskTail: boolean) => JournalRecord[];
+  /** The record this journal wrote last, and any after it, as the disk holds them. */
+  readonly #chainedOnto: ChainedOnto;
 
   /** Use `openJournal`. */
   constructor(
     private readonly db: Database.Database,
     readonly path: string,
     private readonly now: () => number,
+    writer = false,
   ) {
-    const tail = db
-      .prepare<[], JournalRecord>(`SELECT ${COLUMNS} FROM records ORDER BY id DESC LIMIT 1`)
-      .get();
+    const tail = this.#diskTail();
     this.#next = { id: (tail?.id ?? 0) + 1, prev: tail?.hash ?? GENESIS };
     this.#lastSeq = db.prepare<[], number | null>('SELECT max(seq) FROM records').pluck().get() ?? -1;
+    this.#chainedOnto = chainedOnto(db);
     const insert = db.prepare<[JournalRecord]>(
       `INSERT INTO records (${COLUMNS}) VALUES (@id, @kind, @seq, @at, @body, @prev, @hash)`,
     );
-    const transaction = db.transaction((draft: (at: number) => Draft[]) => {
-      const link = { ...this.#next };
+    const transaction = db.transaction((draft: (at: number) => Draft[], onDiskTail: boolean) => {
+      // Halted, a marker goes after whatever the disk holds last; otherwise after what this journal wrote.
+      const last = onDiskTail ? this.#diskTail() : undefined;
+      const link = onDiskTail
+        ? { id: (last?.id ?? 0) + 1, prev: last?.hash ?? GENESIS }
+        : checkChainedOnto(this.#chainedOnto, this.#next, this.path);
       const at = Math.floor(this.now());
       const records = draft(at).map(({ kind, seq, body }) => {
         const unhashed = { id: link.id, kind, seq, at, body: canonicalJson(body), prev: link.prev };
@@ -125,7 +176,90 @@ export class Journal {
       });
       return records;
     });
-    this.#transaction = (draft) => transaction.immediate(draft);
+    this.#transaction = (draft, onDiskTail) => transaction.immediate(draft, onDiskTail);
+    if (writer) this.#guard();
+  }
+
+  /**
+   * At open, before anything is chained on: a halt no supervisor has cleared stands, and a broken record
+   * among the last ones halts the journal (journaled, unless it is the halt standing).
+   */
+  #guard(): void {
+    const history = haltHistory(this.db);
+    const standing = standingHalt(history);
+    if (standing) this.#halt = brokenError(this.path, standing.record);
+    const found = checkTail(this.db, history);
+    if (found) this.halt(found);
+  }
+
+  /** Why no play is recorded, if it is not: a disk that refused a write, or a broken record. */
+  halted(): JournalError | undefined {
+    return this.#failure ?? this.#halt;
+  }
+
+  /**
+   * Halts on a broken record (the walk's, or one an append found): no more play is recorded, and the halt
+   * is journaled (unless the one standing already names it), so that it outlives a restart. Returns the
+   * halt in force: the first one found stays the one named.
+   */
+  halt(record: BrokenRecord): JournalError {
+    this.#halt ??= brokenError(this.path, record);
+    const standing = standingHalt(haltHistory(this.db));
+    const same = standing?.record.id === record.id && standing.record.problem === record.problem;
+    if (!same) {
+      this.#write(
+        'cannot record the halt',
+        () => [{ kind: 'marker', seq: this.#lastSeq, body: haltMarker(withoutFingerprint(record)) }],
+        true,
+      );
+    }
+    return this.#halt;
+  }
+
+  /**
+   * A supervisor's clearing, journaled: it ends the halt standing and acknowledges each broken record
+   * given, as stored now. The journal stays halted: the table reopens it, and recovers from it, as after
+   * a restart (its last records may not be the ones this journal wrote).
+   */
+  clearHalt(supervisor: string, cause: JournalErrorCode, breaks: readonly ChainBreak[]): void {
+    const standing = standingHalt(haltHistory(this.db));
+    this.#write(
+      'cannot record the clearing',
+      () => [
+        { kind: 'marker', seq: this.#lastSeq, body: clearingMarker(supervisor, cause, standing, breaks) },
+      ],
+      true,
+    );
+  }
+
+  /** Every halt and supervisor's clearing journaled. */
+  history(): HaltHistory {
+    return haltHistory(this.db);
+  }
+
+  /**
+   * A connection for a walk that must not hold the writer up (`openReader`); a journal in memory has no
+   * other connection, so its own is lent (`own: false`: no snapshot, and not to be closed).
+   */
+  reader(): ChainReader {
+    if (this.path === ':memory:' || this.path === '') {
+      return { db: this.db, close: () => undefined, own: false };
+    }
+    const db = openReader(this.path);
+    return { db, close: () => db.close(), own: true };
+  }
+
+  /** The whole chain walked, with the halts and clearings journaled: what recall marks hands by. */
+  audit(): Audit {
+    const walk = new ChainWalk(this.db);
+    walk.step();
+    return { walked: walk.result(), history: haltHistory(this.db) };
+  }
+
+  #diskTail(): JournalRecord | undefined {
+    return this.db
+      .prepare<[], JournalRecord>(`SELECT ${COLUMNS} FROM records ORDER BY id DESC LIMIT 1`)
+      .get();
   }
 
   /** Numbers the event (0, 1, … after the last one stored) and returns it once it is on the disk. */
@@ -157,22 +291,30 @@ export class Journal {
     return hand;
   }
 
-  /** A fact about the controller, not the table: power-on, power-off … (`rotation` is `rotate`'s own). */
+  /**
+   * A fact about the controller, not the table: power-on, power-off … (rotation, halt and clearing
+   * markers each have their own method). Written while halted too: they are evidence, not play.
+   */
   marker(kind: string, detail: unknown = null): void {
-    if (kind === ROTATION)
-      throw new RangeError(`journal ${this.path}: a rotation marker is written by rotate()`);
-    this.#write(`cannot record the ${kind} marker`, () => [
-      { kind: 'marker', seq: this.#lastSeq, body: { kind, detail } },
-    ]);
+    if (OWN_MARKERS.has(kind))
+      throw new RangeError(`journal ${this.path}: a ${kind} marker is written by the journal itself`);
+    this.#write(
+      `cannot record the ${kind} marker`,
+      () => [{ kind: 'marker', seq: this.#lastSeq, body: { kind, detail } }],
+      true,
+    );
   }
 
-  /** The last marker written (power-on, power-off, rotation…), or null. */
-  lastMarker(): { kind: string; detail: unknown } | null {
+  /** The last marker written (power-on, power-off, rotation…), or of these `kinds` only; or null. */
+  lastMarker(kinds?: readonly string[]): { kind: string; detail: unknown } | null {
+    const among = kinds
+      ? `AND CASE WHEN json_valid(body) THEN json_extract(body, '$.kind') END IN (SELECT value FROM json_each(?))`
+      : '';
     const row = this.db
-      .prepare<[], JournalRecord>(
-        `SELECT ${COLUMNS} FROM records WHERE kind = 'marker' ORDER BY id DESC LIMIT 1`,
+      .prepare<unknown[], JournalRecord>(
+        `SELECT ${COLUMNS} FROM records WHERE kind = 'marker' ${among} ORDER BY id DESC LIMIT 1`,
       )
-      .get();
+      .get(...(kinds ? [JSON.stringify(kinds)] : []));
     return row ? (this.#body(row) as { kind: string; detail: unknown }) : null;
   }
 
@@ -287,14 +429,20 @@ export class Journal {
 
   /**
    * One transaction, on the disk when it returns. A disk that refuses it stops all writing until the
-   * journal is reopened; nothing written before is touched, as SQLite rolls the transaction back.
+   * journal is reopened; nothing written before is touched, as SQLite rolls the transaction back. A
+   * broken record under it halts play (`marker`: a marker, written all the same).
    */
-  #write(doing: string, draft: (at: number) => Draft[]): void {
+  #write(doing: string, draft: (at: number) => Draft[], marker = false): void {
     if (this.#failure) throw this.#failure;
+    if (this.#halt && !marker) throw this.#halt;
     let records: JournalRecord[];
     try {
-      records = this.#transaction(draft);
+      records = this.#transaction(draft, this.#halt !== undefined);
     } catch (error) {
+      if (error instanceof JournalError && error.code === 'chain-broken') {
+        this.#halt ??= error;
+        throw error;
+      }
       const consequence =
         '; what was written before is kept, and nothing more is recorded until it is reopened';
       this.#failure = sqliteFailure(this.path, error, doing, consequence);
@@ -320,14 +468,16 @@ export class Journal {
 
   #hand(row: JournalRecord, nextFirstSeq: number): Hand {
     const start = this.db
-      .prepare<[number], number>("SELECT at FROM records WHERE kind = 'event' AND seq = ?")
-      .pluck()
+      .prepare<[number], { id: number; at: number }>(
+        "SELECT id, at FROM records WHERE kind = 'event' AND seq = ?",
+      )
       .get(row.seq);
     return {
       number: this.#snapshotOf(row).hand,
+      firstRecord: start?.id ?? row.id,
       firstSeq: row.seq,
       lastSeq: nextFirstSeq - 1,
-      startedAt: start ?? row.at,
+      startedAt: start?.at ?? row.at,
     };
   }
 
@@ -345,6 +495,6 @@ export class Journal {
   }
 
   #unreadable(row: JournalRecord): JournalError {
-    return brokenError(this.path, broken(row, 'its body is not JSON'));
+    return brokenError(this.path, broken(row, 'json', 'its body is not JSON'));
   }
 }

@@ -26,7 +26,9 @@ export interface TopicSpec {
 export const statusPayload = z.object({
   state: z
     .enum(['online', 'offline', 'halted'])
-    .describe('halted: croupier runs but its journal cannot record, so the table does not play'),
+    .describe(
+      'halted: croupier runs but its journal cannot record, or a record of it is broken, so the table does not play until a supervisor clears it',
+    ),
   version: z.string().describe('croupier version'),
   api: z.literal(API_VERSION),
 });

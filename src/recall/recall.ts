@@ -1,16 +1,20 @@
 import { createActor } from 'xstate';
 import type { DomainEvent } from '../domain/events.js';
+import { JournalError } from '../journal/errors.js';
 import type { Hand, Journal } from '../journal/store.js';
 import type { TableOutput } from '../rules/types.js';
 import { tableMachine } from '../table/machine.js';
 import { restoreTable, storedTableConfig } from '../table/persist.js';
 import type { TableConfig } from '../table/reduce.js';
+import { brokenRecords, type ChainMark, type KnownBreaks, markOf } from './marks.js';
 
 /** One line of a recalled hand, in the order they happened: an event, or what the table ruled on it. */
 export type RecallLine = { kind: 'event'; event: DomainEvent } | TableOutput;
 
 export interface RecalledHand extends Hand {
   lines: RecallLine[];
+  /** The broken record it holds or follows, when the chain cannot vouch for it. */
+  broken?: ChainMark;
 }
 
 /**
@@ -18,10 +22,21 @@ export interface RecalledHand extends Hand {
  * the table ruled on it, rebuilt through the same machine from the hand's snapshot (the machine is a pure
  * function of its events, so this is what the dealer was shown). Full: hole cards are in it, for
  * supervisors and surveillance only. Who did what is in the events: a floor decision names its supervisor.
+ * With the broken records `known`, a hand the chain cannot vouch for carries its mark.
  */
-export function recallHand(journal: Journal, number: number, config: TableConfig): RecalledHand | null {
+export function recallHand(
+  journal: Journal,
+  number: number,
+  config: TableConfig,
+  known?: KnownBreaks,
+): RecalledHand | null {
   const hand = journal.hand(number);
   if (!hand) return null;
+  const mark = known && markOf(hand, journal.hand(number + 1)?.firstRecord, brokenRecords(known));
+  return { ...hand, lines: judgedLines(journal, hand, number, config), ...(mark && { broken: mark }) };
+}
+
+function judgedLines(journal: Journal, hand: Hand, number: number, config: TableConfig): RecallLine[] {
   const events = journal.eventsBetween(hand.firstSeq, hand.lastSeq);
   const [first, ...rest] = events;
   const stored = journal.handSnapshot(number);
@@ -44,16 +59,40 @@ export function recallHand(journal: Journal, number: number, config: TableConfig
     judged(event);
   }
   actor.stop();
-  return { ...hand, lines };
+  return lines;
 }
 
-/** The incidents of the last `limit` hands, newest first: what a supervisor reviews on the display. */
-export function recentIncidents(journal: Journal, limit: number, config: TableConfig) {
-  return journal
-    .hands(limit)
-    .reverse()
-    .map((hand) => {
-      const lines = recallHand(journal, hand.number, config)?.lines ?? [];
-      return { ...hand, outputs: lines.filter((line): line is TableOutput => line.kind !== 'event') };
-    });
+export interface RecentHandIncidents extends Hand {
+  outputs: TableOutput[];
+  broken?: ChainMark;
+  /** A record of it cannot be read back (its body is not JSON): its rulings cannot be given. */
+  unreadable?: string;
+}
+
+/**
+ * The incidents of the last `limit` hands, newest first: what a supervisor reviews on the display, each
+ * marked when the chain cannot vouch for it (`known`).
+ */
+export function recentIncidents(
+  journal: Journal,
+  limit: number,
+  config: TableConfig,
+  known?: KnownBreaks,
+): RecentHandIncidents[] {
+  const hands = journal.hands(limit);
+  const broken = known && brokenRecords(known);
+  return hands
+    .map((hand, i) => {
+      const mark = broken && markOf(hand, hands[i + 1]?.firstRecord, broken);
+      const marked = { ...hand, ...(mark && { broken: mark }) };
+      try {
+        const lines = judgedLines(journal, hand, hand.number, config);
+        return { ...marked, outputs: lines.filter((line): line is TableOutput => line.kind !== 'event') };
+      } catch (error) {
+        // A record that cannot be read back is named (never shown); the other hands are recalled.
+        if (!(error instanceof JournalError)) throw error;
+        return { ...marked, outputs: [], unreadable: error.message };
+      }
+    })
+    .reverse();
 }

@@ -119,18 +119,23 @@ export class DisplayApp extends LightElement {
       ${this.notice ? html`<p class="toast" data-testid="notice" role="alert">${t(this.language, this.notice.key, this.notice.values)}</p>` : nothing}`;
   }
 
-  /** The table cannot record: nothing may be played, and the dealer is told why and whom to call. */
+  /**
+   * The journal cannot record, or a record of it is broken: nothing may be played, and the dealer is
+   * told why, whom to call, and that a supervisor clears it (the bar's Supervisor button stays above).
+   */
   #halt(detail: string): TemplateResult {
     return html`<div class="halt" data-testid="halt" role="alertdialog">
       <h1>${t(this.language, 'halted')}</h1>
       <p>${t(this.language, 'haltedWhat')}</p>
-      <p class="detail">${detail}</p>
+      <p class="detail" data-testid="halt-detail">${detail}</p>
+      <p>${t(this.language, 'haltedClear')}</p>
     </div>`;
   }
 
   #floorPanel(): TemplateResult {
     return html`<croupier-floor-panel
       .language=${this.language}
+      .halted=${this.#link.halt !== null}
       .session=${this.session}
       .available=${this.#link.hello?.supervisors ?? false}
       @session=${(event: CustomEvent<FloorSession | null>) => {

@@ -4,20 +4,30 @@ import type { FloorSession } from '../../supervisor/desk.js';
 import { FLOOR_ACTIONS, type FloorDecision, type RecentHand } from '../protocol.js';
 import { post } from './actions.js';
 import { LightElement } from './light-element.js';
-import { INCIDENT_NAMES, nameOf, PROMPT_NAMES, RULING_NAMES, t, type UiKey } from './messages.js';
+import {
+  INCIDENT_NAMES,
+  nameOf,
+  PROBLEM_NAMES,
+  PROMPT_NAMES,
+  RULING_NAMES,
+  t,
+  type UiKey,
+} from './messages.js';
 
 const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'erase', '0', 'enter'] as const;
 const MAX_PIN = 12;
 
 /**
  * The supervisor's panel, over everything: a PIN pad (or a badge at the keypad) signs them in, then
- * three large decisions, each signed with their name. The panel holds the session's token only while
- * it lasts; it fires `session` when one opens or ends, and `close`.
+ * three large decisions, each signed with their name; while the table is halted, the one action is to
+ * clear the halt, signed the same way. The panel holds the session's token only while it lasts; it fires
+ * `session` when one opens or ends, and `close`.
  */
 export class FloorPanel extends LightElement {
   static override properties = {
     session: { attribute: false },
     available: { attribute: false },
+    halted: { attribute: false },
     pin: { state: true },
     note: { state: true },
     busy: { state: true },
@@ -26,6 +36,8 @@ export class FloorPanel extends LightElement {
   declare session: FloorSession | null;
   /** Whether the config lists any supervisor. */
   declare available: boolean;
+  /** Whether the table is halted: the supervisor's action is then to clear it. */
+  declare halted: boolean;
   declare pin: string;
   /** The last outcome, as catalogue key and values. */
   declare note: { key: UiKey; values?: Record<string, string> } | null;
@@ -37,6 +49,7 @@ export class FloorPanel extends LightElement {
     super();
     this.session = null;
     this.available = true;
+    this.halted = false;
     this.pin = '';
     this.note = null;
     this.busy = false;
@@ -51,7 +64,7 @@ export class FloorPanel extends LightElement {
         <button class="dismiss" data-testid="floor-close" @click=${() => this.#fire('close')}>${t(language, 'dismiss')}</button>
       </header>
       ${this.note ? html`<p class="floor-note" data-testid="floor-note" role="status">${t(language, this.note.key, this.note.values)}</p>` : nothing}
-      ${!this.available ? html`<p>${t(language, 'noSupervisors')}</p>` : !this.session ? this.#pad() : this.recent ? this.#recent(this.recent) : this.#decisions()}
+      ${!this.available ? html`<p>${t(language, 'noSupervisors')}</p>` : !this.session ? this.#pad() : this.recent ? this.#recent(this.recent) : this.halted ? this.#clearing() : this.#decisions()}
     </div>`;
   }
 
@@ -85,16 +98,47 @@ export class FloorPanel extends LightElement {
     </div>`;
   }
 
-  /** The last hands, newest first, each with what the table ruled (nothing when it was clean). */
+  /** The table is halted: the supervisor clears it (signed), or reviews the last hands first. */
+  #clearing(): TemplateResult {
+    const language = this.language;
+    return html`<div class="decisions">
+      <button class="decision decision-continue" data-testid="clear-halt" ?disabled=${this.busy} @click=${() => this.#clearHalt()}>
+        <strong>${t(language, 'clearHalt')}</strong>
+        <span>${t(language, 'clearHaltHint')}</span>
+      </button>
+      <button class="recent" data-testid="recent-hands" ?disabled=${this.busy} @click=${() => this.#loadRecent()}>${t(language, 'recentHands')}</button>
+      <button class="sign-out" data-testid="sign-out" @click=${() => this.#signOut()}>${t(language, 'signOut')}</button>
+    </div>`;
+  }
+
+  async #clearHalt(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    this.busy = true;
+    const response = await post(FLOOR_ACTIONS.clearHalt, { token: session.token });
+    this.busy = false;
+    const code = (response?.answer as { code?: unknown } | null)?.code;
+    if (response?.status === 202) this.note = { key: 'haltClearing' };
+    else if (response?.status === 401) this.#expired();
+    else if (code === 'not-halted' || code === 'not-clearable') this.note = { key: `refused.${code}` };
+    else if (code === 'busy') this.note = { key: 'haltClearing' };
+    else this.note = { key: 'notSent' };
+  }
+
+  /**
+   * The last hands, newest first, each with what the table ruled (nothing when it was clean), and the
+   * broken journal record it holds or follows: such a hand is never said clean.
+   */
   #recent(hands: readonly RecentHand[]): TemplateResult {
     const language = this.language;
     return html`<div class="recent-hands" data-testid="recent-list">
       <ol>
         ${hands.map(
-          (hand) => html`<li data-testid="recent-${hand.number}">
+          (hand) => html`<li data-testid="recent-${hand.number}" data-chain=${this.#chainState(hand)}>
             <strong>${t(language, 'hand', { n: hand.number })}</strong>
             <span class="time">${new Date(hand.startedAt).toLocaleTimeString(language)}</span>
-            <span class="rulings">${hand.outputs.length === 0 ? t(language, 'cleanHand') : hand.outputs.map((output) => this.#ruled(output)).join(' · ')}</span>
+            <span class="rulings">${hand.outputs.length > 0 ? hand.outputs.map((output) => this.#ruled(output)).join(' · ') : hand.broken || hand.unreadable || hand.unchecked ? '' : t(language, 'cleanHand')}</span>
+            ${this.#chainMark(hand)}
           </li>`,
         )}
       </ol>
@@ -102,6 +146,25 @@ export class FloorPanel extends LightElement {
         this.recent = null;
       }}>${t(language, 'back')}</button>
     </div>`;
+  }
+
+  #chainState(hand: RecentHand): string {
+    return hand.unreadable ? 'unreadable' : hand.broken ? 'broken' : hand.unchecked ? 'unchecked' : 'intact';
+  }
+
+  /** What the chain cannot vouch for in the hand, in the screen's language. */
+  #chainMark(hand: RecentHand): TemplateResult | typeof nothing {
+    const language = this.language;
+    const { broken } = hand;
+    if (broken) {
+      const cleared = broken.clearedBy
+        ? ` · ${t(language, 'chain.cleared', { name: broken.clearedBy })}`
+        : '';
+      return html`<span class="floor-note" data-testid="recent-${hand.number}-chain">${t(language, broken.where === 'in' ? 'chain.in' : 'chain.after', { record: broken.record })} — ${nameOf(language, PROBLEM_NAMES, broken.problem)}${cleared}</span>`;
+    }
+    if (hand.unreadable) return html`<span class="floor-note">${t(language, 'chain.unreadable')}</span>`;
+    if (hand.unchecked) return html`<span class="time">${t(language, 'chain.unchecked')}</span>`;
+    return nothing;
   }
 
   #ruled(output: RecentHand['outputs'][number]): string {

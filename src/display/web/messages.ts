@@ -1,3 +1,4 @@
+import type { ChainProblem } from '../../journal/chain.js';
 import type { IncidentCode, PromptCode, RulingCode, StepCheck, Text } from '../../rules/types.js';
 import type { Language } from '../protocol.js';
 
@@ -113,12 +114,41 @@ export const UI = {
   },
   postsMark: { fr: 'Paie GB', en: 'Posts BB' },
   halted: {
-    fr: 'Table arrêtée : le journal n’enregistre plus',
-    en: 'Table stopped: the journal cannot record',
+    fr: 'Table arrêtée : le journal est en défaut',
+    en: 'Table stopped: the journal is at fault',
   },
   haltedWhat: {
-    fr: 'Ne jouez plus : rien ne serait enregistré. Appelez le floor et le technicien ; ce qui est déjà enregistré est conservé.',
-    en: 'Do not play on: nothing would be recorded. Call the floor and the engineer; what is already recorded is kept.',
+    fr: 'Ne jouez plus : le journal n’enregistre plus, ou l’un de ses enregistrements est altéré. Appelez le floor et le technicien ; ce qui est déjà enregistré est conservé.',
+    en: 'Do not play on: the journal cannot record, or one of its records is broken. Call the floor and the engineer; what is already recorded is kept.',
+  },
+  haltedClear: {
+    fr: 'Une fois la cause traitée, un superviseur lève l’arrêt (bouton Superviseur) : son nom est inscrit au journal.',
+    en: 'Once the cause is dealt with, a supervisor clears the halt (Supervisor button): their name is journaled.',
+  },
+  clearHalt: { fr: 'Lever l’arrêt de la table', en: 'Clear the table’s halt' },
+  clearHaltHint: {
+    fr: 'Signé de votre nom au journal. Le jeu reprend où le journal le laisse ; les coups touchés restent signalés.',
+    en: 'Signed with your name in the journal. Play goes on where the journal leaves it; the hands it touches stay marked.',
+  },
+  haltClearing: {
+    fr: 'Vérification du journal, puis reprise…',
+    en: 'Checking the journal, then play resumes…',
+  },
+  'refused.not-halted': { fr: 'La table n’est pas arrêtée', en: 'The table is not halted' },
+  'refused.not-clearable': {
+    fr: 'Impossible ici : le fichier du journal est inutilisable. Appelez le technicien.',
+    en: 'Not from here: the journal file cannot be used. Call the engineer.',
+  },
+  'chain.in': { fr: '⚠ contient l’enregistrement altéré n° {record}', en: '⚠ holds broken record #{record}' },
+  'chain.after': {
+    fr: '⚠ suit l’enregistrement altéré n° {record}',
+    en: '⚠ follows broken record #{record}',
+  },
+  'chain.cleared': { fr: 'arrêt levé par {name}', en: 'halt cleared by {name}' },
+  'chain.unreadable': { fr: '⚠ illisible dans le journal', en: '⚠ unreadable in the journal' },
+  'chain.unchecked': {
+    fr: 'journal en cours de vérification',
+    en: 'journal still being checked',
   },
   supervisor: { fr: 'Superviseur', en: 'Supervisor' },
   signInTitle: { fr: 'Code superviseur ou badge', en: 'Supervisor PIN or badge' },
@@ -218,6 +248,20 @@ export const RULING_NAMES: Record<RulingCode, Text> = {
 export const PROMPT_NAMES: Record<PromptCode, Text> = {
   ALL_IN_SHOWDOWN: { fr: 'Tapis : toutes les mains face visible', en: 'All-in: every hand face up' },
   NEXT_HAND: { fr: 'Coup suivant : bouton et blindes', en: 'Next hand: button and blinds' },
+};
+
+/** What is wrong with a broken journal record, for the supervisor's last hands. */
+export const PROBLEM_NAMES: Record<ChainProblem, Text> = {
+  id: { fr: 'numéro hors de la suite', en: 'out of sequence' },
+  missing: { fr: 'des enregistrements manquent avant lui', en: 'records are missing before it' },
+  prev: { fr: 'il ne suit plus le précédent', en: 'no longer chained to the one before' },
+  hash: { fr: 'son contenu a été modifié', en: 'its content was changed' },
+  json: { fr: 'son contenu est illisible', en: 'its content cannot be read' },
+  unreadable: { fr: 'le fichier est endommagé', en: 'the file is damaged' },
+  gone: { fr: 'il a été supprimé', en: 'it was removed' },
+  rewritten: { fr: 'il a été remplacé', en: 'it was replaced' },
+  added: { fr: 'ajouté hors de croupier', en: 'added from outside croupier' },
+  anchor: { fr: 'le début de la chaîne est illisible', en: 'the start of the chain cannot be read' },
 };
 
 /** What a sensor-verifiable step waits for, named for the hint under the step. */

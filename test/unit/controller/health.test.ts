@@ -59,4 +59,39 @@ describe('table health', () => {
     ]);
     expect(read).toBe(0);
   });
+
+  it('halted on a broken record: names its number and why, whether a supervisor can clear it, and the check', () => {
+    const health = new TableHealth('t1', '1.0.0', () => 0);
+    health.mqtt({ state: 'connected' });
+    const record = {
+      id: 40,
+      seq: 31,
+      kind: 'event',
+      problem: 'hash' as const,
+      reason: 'its hash does not match its content',
+    };
+    health.journal({
+      path: 'j.db',
+      state: 'halted',
+      detail: 'journal j.db: record 40 (seq 31, kind event) is broken: its hash does not match its content',
+      record,
+      clearable: true,
+      chain: { checked: 'whole', at: 5, records: 130, ms: 3 },
+    });
+    expect(health.report()).toMatchObject({
+      status: 'halted',
+      journal: {
+        state: 'halted',
+        record: { id: 40, reason: 'its hash does not match its content' },
+        clearable: true,
+      },
+    });
+    // Cleared: it records again, and says the broken record it still holds was cleared.
+    health.journal({
+      path: 'j.db',
+      state: 'recording',
+      chain: { checked: 'whole', records: 131, cleared: 1 },
+    });
+    expect(health.report()).toMatchObject({ status: 'ok', journal: { chain: { cleared: 1 } } });
+  });
 });

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JournalError, type JournalErrorCode } from '../../../src/journal/errors.js';
 import { openJournal } from '../../../src/journal/store.js';
-import { handStart, holeCard, journalPath, open, rawHandle, writtenJournal } from './journal-fixtures.js';
+import {
+  HASH_MISMATCH,
+  handStart,
+  holeCard,
+  journalPath,
+  open,
+  rawHandle,
+  writtenJournal,
+} from './journal-fixtures.js';
 
 function failure(action: () => unknown): JournalError {
   try {
@@ -126,15 +134,22 @@ describe('journal: a file that is not a sound journal is refused at open and lef
     expectRefusedUntouched(path, 'version', /schema version 7, but this croupier reads version 1/);
   });
 
-  it('a journal whose last records were tampered with: the writer will not chain onto them', () => {
+  it('a journal whose last records were tampered with: opened halted, no play is chained onto them', () => {
     const path = writtenJournal(3);
     rawHandle(path).prepare("UPDATE records SET body = replace(body, 'Ah', 'Kh') WHERE id = 14").run();
-    expectRefusal(
-      () => openJournal(path),
-      'chain-broken',
-      path,
-      /record 14 \(seq 10, kind event\) is broken: its hash does not match its content$/,
+    const journal = open(path);
+    const halt = journal.halted();
+    expect(halt?.code).toBe('chain-broken');
+    expect(halt?.message).toMatch(
+      new RegExp(
+        `^journal ${path}: record 14 \\(seq 10, kind event\\) is broken: its hash does not match its content$`,
+      ),
     );
+    expect(halt?.record).toEqual({ id: 14, seq: 10, kind: 'event', problem: 'hash', reason: HASH_MISMATCH });
+    expectRefusal(() => journal.append(holeCard(99)), 'chain-broken', path, /record 14/);
+    // The halt itself is journaled, after what was there: the evidence, not play.
+    expect(journal.lastSeq()).toBe(11);
+    expect(journal.history().halts).toMatchObject([{ id: 16, record: { id: 14, problem: 'hash' } }]);
   });
 
   it('a reader opens only an existing journal', () => {

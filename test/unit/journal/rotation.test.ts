@@ -113,7 +113,14 @@ describe('journal: tampering after a rotation', () => {
     db.prepare(
       `UPDATE records SET body = replace(body, '"throughId":11', '"throughId":12') WHERE id = 22`,
     ).run();
-    expect(journal.verify()).toEqual({ ok: false, id: 22, seq: 15, kind: 'marker', reason: HASH_MISMATCH });
+    expect(journal.verify()).toEqual({
+      ok: false,
+      id: 22,
+      seq: 15,
+      kind: 'marker',
+      problem: 'hash',
+      reason: HASH_MISMATCH,
+    });
   });
 
   it('names the first kept record when more records were removed, or the rotation marker too', () => {

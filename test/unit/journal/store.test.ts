@@ -97,8 +97,8 @@ describe('journal: recovery and recall', () => {
     playHands(journal, 3, 2); // seqs 0..2, 3..5, 6..8
     journal.append(holeCard(50));
     expect(journal.hands(2)).toEqual([
-      { number: 2, firstSeq: 3, lastSeq: 5, startedAt: 1_000 },
-      { number: 3, firstSeq: 6, lastSeq: 9, startedAt: 1_000 },
+      { number: 2, firstRecord: 5, firstSeq: 3, lastSeq: 5, startedAt: 1_000 },
+      { number: 3, firstRecord: 9, firstSeq: 6, lastSeq: 9, startedAt: 1_000 },
     ]);
     expect(journal.hands(10).map((hand) => hand.number)).toEqual([1, 2, 3]);
   });

@@ -41,6 +41,7 @@ describe('journal: the hash chain shows tampering', () => {
       id: 9,
       seq: 6,
       kind: 'event',
+      problem: 'hash',
       reason: HASH_MISMATCH,
     });
   });
