@@ -1,30 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { journalVerify } from '../../../src/cli/journal.js';
 import { TAMPERINGS } from '../../tamperings.js';
+import { capturedOutput } from '../captured-output.js';
 import { journalPath, open, playHands, rawHandle, writtenJournal } from './journal-fixtures.js';
 
-let stdout: string;
-let stderr: string;
-
-beforeEach(() => {
-  stdout = '';
-  stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((text) => {
-    stdout += String(text);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((text) => {
-    stderr += String(text);
-    return true;
-  });
-});
-
-afterEach(() => vi.restoreAllMocks());
+const output = capturedOutput();
 
 function verify(path: string) {
   const status = journalVerify(path);
-  return { status, stdout, stderr };
+  return { status, stdout: output.stdout, stderr: output.stderr };
 }
 
 describe('croupier journal verify', () => {
@@ -73,7 +58,7 @@ describe('croupier journal verify', () => {
       stdout: `journal ${path}: record 4 (seq 2, kind event) is broken: its hash does not match its content (cleared by Marie at 2026-01-02T03:04:05.000Z)\n`,
     });
     // Put back as it was, then broken again and halted on: the halt stands until cleared.
-    stdout = '';
+    output.stdout = '';
     rawHandle(path).prepare("UPDATE records SET body = replace(body, 'Kh', 'Ah') WHERE id = 4").run();
     journal.halt({
       id: 4,
@@ -83,8 +68,8 @@ describe('croupier journal verify', () => {
       reason: 'its hash does not match its content',
     });
     expect(verify(path)).toMatchObject({ status: 1 });
-    expect(stdout).toMatch(/: 18 records, chain intact \(last hash [0-9a-f]{64}\)\n/);
-    expect(stdout).toMatch(
+    expect(output.stdout).toMatch(/: 18 records, chain intact \(last hash [0-9a-f]{64}\)\n/);
+    expect(output.stdout).toMatch(
       /croupier halted on record 4 \(seq 2, kind event\) is broken: .+ \(record 18\), and no supervisor has cleared it\n$/,
     );
   });
@@ -108,7 +93,7 @@ describe('croupier journal verify', () => {
       stdout: '',
       stderr: `journal ${missing}: cannot open the file: unable to open database file\n`,
     });
-    stderr = '';
+    output.stderr = '';
     const garbage = journalPath();
     writeFileSync(
       garbage,

@@ -7,24 +7,15 @@ import {
   HASH_MISMATCH,
   handStart,
   holeCard,
+  journalError,
   journalPath,
   open,
   rawHandle,
   writtenJournal,
 } from './journal-fixtures.js';
 
-function failure(action: () => unknown): JournalError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof JournalError) return error;
-    throw error;
-  }
-  throw new Error('no JournalError');
-}
-
 function expectRefusal(action: () => unknown, code: JournalErrorCode, path: string, problem: RegExp): void {
-  const error = failure(action);
+  const error = journalError(action);
   expect(error.code).toBe(code);
   expect(error.message).toMatch(new RegExp(`^journal ${path}: `));
   expect(error.message).toMatch(problem);
@@ -65,7 +56,7 @@ describe('journal: a disk that refuses to write', () => {
     const journal = open(path, { maxBytes: 64 * 1024 });
     journal.append(handStart(0));
     const batch = Array.from({ length: 2_000 }, (_, t) => holeCard(t));
-    expect(failure(() => journal.appendBatch(batch)).code).toBe('unwritable');
+    expect(journalError(() => journal.appendBatch(batch)).code).toBe('unwritable');
     journal.close();
     expect(open(path).lastSeq()).toBe(0);
   });

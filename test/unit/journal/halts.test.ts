@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { JournalError } from '../../../src/journal/errors.js';
 import { standingHalt } from '../../../src/journal/halts.js';
 import { TAMPERINGS } from '../../tamperings.js';
 import {
   HASH_MISMATCH,
   holeCard,
+  journalError,
   open,
   playHands,
   rawHandle,
@@ -18,16 +18,6 @@ import {
  * journals: hands of a hand.start, its snapshot and 3 hole cards, 5 records each.
  */
 
-function refusal(action: () => unknown): JournalError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof JournalError) return error;
-    throw error;
-  }
-  throw new Error('no JournalError');
-}
-
 const bodyChanged = (path: string, id: number, value = 1) =>
   rawHandle(path).prepare(`UPDATE records SET body = json_set(body, '$.x', ?) WHERE id = ?`).run(value, id);
 
@@ -37,7 +27,7 @@ describe('journal: each append checks the record it chains onto, as the disk hol
     const journal = open(path);
     playHands(journal, 4);
     bodyChanged(path, 20);
-    const error = refusal(() => journal.append(holeCard(99)));
+    const error = journalError(() => journal.append(holeCard(99)));
     expect(error.code).toBe('chain-broken');
     expect(error.record).toEqual({ id: 20, seq: 15, kind: 'event', problem: 'hash', reason: HASH_MISMATCH });
     expect(error.message).not.toMatch(/Ah|E0040150/);
@@ -51,7 +41,7 @@ describe('journal: each append checks the record it chains onto, as the disk hol
     const journal = open(path);
     playHands(journal, 2);
     rewriteRecord(rawHandle(path), 10, (body) => body.replace('"face":"Ah"', '"face":"Kd"'));
-    expect(refusal(() => journal.append(holeCard(99))).record).toMatchObject({
+    expect(journalError(() => journal.append(holeCard(99))).record).toMatchObject({
       id: 10,
       problem: 'rewritten',
       reason: 'it was replaced, and hashed again, after croupier wrote it',
@@ -63,7 +53,7 @@ describe('journal: each append checks the record it chains onto, as the disk hol
     const journal = open(path);
     playHands(journal, 4);
     rawHandle(path).prepare('DELETE FROM records WHERE id > 16').run();
-    expect(refusal(() => journal.append(holeCard(99))).record).toMatchObject({
+    expect(journalError(() => journal.append(holeCard(99))).record).toMatchObject({
       id: 17,
       problem: 'gone',
       reason: 'croupier wrote up to record 20; the journal ends at record 16',
@@ -78,7 +68,7 @@ describe('journal: each append checks the record it chains onto, as the disk hol
     db.prepare(
       "INSERT INTO records (id, kind, seq, at, body, prev, hash) VALUES (6, 'event', 5, 0, '{}', 'x', 'y')",
     ).run();
-    const error = refusal(() => journal.append(holeCard(99)));
+    const error = journalError(() => journal.append(holeCard(99)));
     expect(error.record).toMatchObject({ id: 6, problem: 'added' });
     expect(journal.halt(error.record as never)).toBe(error);
     expect(journal.history().halts).toMatchObject([{ id: 7, record: { id: 6, problem: 'added' } }]);

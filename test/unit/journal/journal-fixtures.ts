@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import type { Unsequenced } from '../../../src/domain/events.js';
 import { type JournalRecord, recordHash } from '../../../src/journal/chain.js';
+import { JournalError } from '../../../src/journal/errors.js';
 import { type JournaledEvent, type JournalOptions, openJournal } from '../../../src/journal/store.js';
 
 /** The journal tests' files: a fresh folder per test, removed after it with whatever was left open. */
@@ -88,3 +89,14 @@ export const HASH_MISMATCH = 'its hash does not match its content';
 
 /** What `verify` says of a chain whose first broken record is `id`. */
 export const brokenAt = (id: number, reason: string) => ({ ok: false, id, reason });
+
+/** The JournalError `action` throws; anything else it throws, or nothing, fails the test. */
+export function journalError(action: () => unknown): JournalError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof JournalError) return error;
+    throw error;
+  }
+  throw new Error('no JournalError');
+}

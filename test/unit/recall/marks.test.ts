@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { from, lastValueFrom, toArray } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { hand, hands } from '../../../src/cli/hands.js';
 import { type SourceEvent, tablePipeline } from '../../../src/controller/pipeline.js';
 import { type Journal, openJournal } from '../../../src/journal/store.js';
 import { recallHand, recentIncidents } from '../../../src/recall/recall.js';
 import { parseScenarioText } from '../../../src/scenario/load.js';
+import { capturedOutput } from '../captured-output.js';
 
 /*
  * Recall says what it cannot vouch for: every hand that holds a broken record, or comes after one, is
@@ -19,24 +20,9 @@ import { parseScenarioText } from '../../../src/scenario/load.js';
 const NIGHT = new URL('../../scenarios/seats/me-six-player-night.yaml', import.meta.url);
 const folders: string[] = [];
 const opened: Journal[] = [];
-let stdout = '';
-let stderr = '';
-
-beforeEach(() => {
-  stdout = '';
-  stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((text) => {
-    stdout += String(text);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((text) => {
-    stderr += String(text);
-    return true;
-  });
-});
+const output = capturedOutput();
 
 afterEach(async () => {
-  vi.restoreAllMocks();
   for (const journal of opened.splice(0)) journal.close();
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
@@ -117,7 +103,7 @@ describe('croupier hands and croupier hand N', () => {
     const { path } = await night();
     const broken = tamperInHand(path, 3);
     expect(await hands({ journal: path })).toBe(0);
-    const lines = stdout.trim().split('\n');
+    const lines = output.stdout.trim().split('\n');
     expect(lines).toHaveLength(4);
     for (const [i, line] of lines.entries()) {
       const marked = i >= 2;
@@ -129,9 +115,9 @@ describe('croupier hands and croupier hand N', () => {
     expect(lines[2]).toContain(`chain: contains broken record ${broken}`);
     expect(lines[3]).toContain(`chain: follows broken record ${broken}`);
 
-    stdout = '';
+    output.stdout = '';
     expect(await hand(['3', '2'], { journal: path })).toBe(0);
-    const headers = stdout
+    const headers = output.stdout
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line))
@@ -146,6 +132,6 @@ describe('croupier hands and croupier hand N', () => {
   it('refuses a --last that is not a number of hands, saying so', async () => {
     const { path } = await night();
     expect(await hands({ journal: path, last: 'ten' })).toBe(2);
-    expect(stderr).toBe('croupier: --last takes a number of hands (1 or more), not "ten"\n');
+    expect(output.stderr).toBe('croupier: --last takes a number of hands (1 or more), not "ten"\n');
   });
 });
