@@ -73,8 +73,15 @@ export function tablePipeline({
       const snapshot = actor.getSnapshot();
       // A hand started (a hand.start, or the table's own next-hand): the journal keeps its snapshot.
       const started = snapshot.context.hands > hands;
-      if (journal && started) journal.snapshot(event.seq, MACHINE_VERSION, persistTable(actor));
+      let unrecorded: unknown;
+      try {
+        if (journal && started) journal.snapshot(event.seq, MACHINE_VERSION, persistTable(actor));
+      } catch (error) {
+        unrecorded = error;
+      }
       subscriber.next({ event, outputs: snapshot.context.outputs, snapshot, started });
+      // The event is journaled and judged; a snapshot the journal cannot write stops the table after it.
+      if (unrecorded !== undefined) subscriber.error(unrecorded);
     };
     const context = () => actor.getSnapshot().context;
     const settle = (t: number, round?: ReaderRound): void => {

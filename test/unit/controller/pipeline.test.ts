@@ -1,4 +1,4 @@
-import { Subject, VirtualTimeScheduler } from 'rxjs';
+import { of, Subject, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { type SourceEvent, type TableUpdate, tablePipeline } from '../../../src/controller/pipeline.js';
@@ -6,6 +6,7 @@ import type { Face } from '../../../src/domain/cards.js';
 import { DeckRegistry } from '../../../src/domain/deck-registry.js';
 import type { CardSeen, DomainEvent } from '../../../src/domain/events.js';
 import type { Zone } from '../../../src/domain/zones.js';
+import type { Journal } from '../../../src/journal/store.js';
 import { PROFILES } from '../../../src/rules/index.js';
 import { tableMachine } from '../../../src/table/machine.js';
 
@@ -105,6 +106,27 @@ describe('the live table pipeline', () => {
     );
     clock.flush();
     expect(updates.map(({ event }) => [event.type, event.t])).toEqual([['settle', 500 + WINDOW_MS]]);
+  });
+
+  it('stops the table, after the hand start it judged, when the journal cannot write its snapshot', () => {
+    let seq = -1;
+    const journal = {
+      append: (event: object) => ({ ...event, seq: ++seq }),
+      snapshot: () => {
+        throw new Error('disk full');
+      },
+    } as unknown as Journal;
+    const config = { seats: 9, profile: PROFILES['main-event-2014'], orderWindowMs: WINDOW_MS };
+    const updates: TableUpdate[] = [];
+    let stopped: unknown;
+    tablePipeline({ config, sources: [of(HAND)], journal }).subscribe({
+      next: (update) => updates.push(update),
+      error: (error: unknown) => {
+        stopped = error;
+      },
+    });
+    expect(updates.map(({ event, started }) => [event.type, started])).toEqual([['hand.start', true]]);
+    expect((stopped as Error).message).toBe('disk full');
   });
 
   it('falls back to time when a board stops reporting rounds: two windows after the read', () => {
