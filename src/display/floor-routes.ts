@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Observable } from 'rxjs';
 import { z } from 'zod';
 import { describeIssues } from '../config/problems.js';
-import type { HaltClearing } from '../controller/health.js';
-import type { SourceEvent } from '../controller/pipeline.js';
+import type { SourceEvent } from '../domain/events.js';
 import { FLOOR_DECISIONS } from '../domain/events.js';
+import type { HaltClearing } from '../outputs/health.js';
 import type { FloorDesk } from '../supervisor/desk.js';
 import { type DisplayMessage, FLOOR_ACTIONS, PIN, type RecentHand } from './protocol.js';
 

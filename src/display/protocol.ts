@@ -1,6 +1,6 @@
-import type { DeviceHealth } from '../controller/health.js';
 import type { FLOOR_DECISIONS } from '../domain/events.js';
 import type { ChainProblem } from '../journal/chain.js';
+import type { DeviceHealth } from '../outputs/health.js';
 import type { PublicOutput, PublicState } from '../outputs/public.js';
 import type { FloorSession } from '../supervisor/desk.js';
 

@@ -7,16 +7,16 @@ import type { Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { describeIssues } from '../config/problems.js';
-import type { TableHalt, TableHealth } from '../controller/health.js';
-import type { TableSnapshot, TableUpdate } from '../controller/pipeline.js';
 import { SEAT_STATUSES } from '../domain/seats.js';
 import { JournalError } from '../journal/errors.js';
+import type { TableHalt } from '../outputs/health.js';
 import { publicOutput, publicState } from '../outputs/public.js';
 import { handInPlay } from '../table/draft.js';
 import type { NextHand } from '../table/next-hand.js';
+import type { TableSnapshot, TableUpdate } from '../table/update.js';
 import { PACKAGE_ROOT } from '../version.js';
 import { type FloorRoutesOptions, registerFloorRoutes } from './floor-routes.js';
-import { DISPLAY_ACTIONS, DISPLAY_STATE, type DisplayMessage } from './protocol.js';
+import { DISPLAY_ACTIONS, DISPLAY_STATE, type DisplayDevice, type DisplayMessage } from './protocol.js';
 
 export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
   hello: Omit<Extract<DisplayMessage, { type: 'hello' }>, 'type'>;
@@ -25,7 +25,8 @@ export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
   halts?: Observable<TableHalt | null>;
   /** Where the table stands now, for a display that connects between two events. */
   snapshot(): TableSnapshot;
-  health: TableHealth;
+  /** The table's devices as `/healthz` reports them (the controller's health tracker). */
+  health: { devices(): DisplayDevice[] };
   /** The hand the dealer's "next hand" touch would start at `t`, from where the table stands. */
   nextHand(snapshot: TableSnapshot, t: number): NextHand | null;
   /** Whether a dealer's touch from this address is taken (`touch-policy.ts`). */
