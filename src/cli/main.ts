@@ -57,6 +57,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const [command, ...files] = positionals;
+  const foreign = foreignOption(command, values);
+  if (foreign !== undefined) {
+    process.stderr.write(`croupier: ${command} takes no --${foreign}\n${USAGE}`);
+    return 2;
+  }
   switch (command) {
     case 'replay':
       if (files.length > 0)
@@ -114,6 +119,29 @@ async function main(argv: string[]): Promise<number> {
  */
 function stopped(code: number): never {
   process.exit(code);
+}
+
+type OptionName = keyof ReturnType<typeof parseCommandLine>['values'];
+
+/** The options each command takes; any other given to it is refused, not ignored. */
+const COMMAND_OPTIONS: Readonly<Record<string, readonly OptionName[]>> = {
+  replay: ['check'],
+  start: ['config', 'demo'],
+  bridge: ['table', 'device', 'serial', 'mqtt', 'baud', 'username'],
+  journal: ['journal'],
+  hands: ['journal', 'config', 'last'],
+  hand: ['journal', 'config'],
+  'hash-secret': [],
+  'mqtt-acl': ['config'],
+  doctor: ['config'],
+  asyncapi: [],
+};
+
+/** An option given that `command` does not take (`--help` goes with any). */
+function foreignOption(command: string | undefined, values: Record<string, unknown>): string | undefined {
+  const takes = command === undefined ? undefined : COMMAND_OPTIONS[command];
+  if (takes === undefined) return undefined;
+  return Object.keys(values).find((name) => name !== 'help' && !takes.includes(name as OptionName));
 }
 
 function parseCommandLine(argv: string[]) {

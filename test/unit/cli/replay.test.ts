@@ -77,6 +77,11 @@ describe('croupier replay: bad input', () => {
   it.each([
     ['an unknown command', ['play', 'x.yaml'], 'croupier: unknown command "play"\n'],
     ['an unknown flag', ['replay', '--chek', 'x.yaml'], "croupier: Unknown option '--chek'"],
+    [
+      'an option of another command',
+      ['replay', 'x.yaml', '--demo', '--baud', '7'],
+      'croupier: replay takes no --demo\n',
+    ],
     ['no file', ['replay'], 'usage: croupier replay FILE... [--check]'],
     ['no command', [], 'usage: croupier replay FILE... [--check]'],
   ])('prints the usage for %s and exits 2', (_, args, message) => {
