@@ -1,14 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, it } from 'vitest';
-import { type SourceEvent, tablePipeline } from '../../src/controller/pipeline.js';
-import { openJournal } from '../../src/journal/store.js';
-import { parseScenarioText } from '../../src/scenario/load.js';
 import { hashSecret } from '../../src/supervisor/credentials.js';
 import { cleanupsOf, startLiveTable } from '../integration/live-table.js';
+import { journalNight } from '../night-journal.js';
 import { TAMPERINGS } from '../tamperings.js';
 import { SCREEN, screenshot, useChromium } from './browser.js';
 
@@ -18,7 +14,6 @@ import { SCREEN, screenshot, useChromium } from './browser.js';
  * with the broken record, and clears the halt, signed; the screen then starts over and play goes on.
  */
 
-const NIGHT = fileURLToPath(new URL('../scenarios/seats/me-six-player-night.yaml', import.meta.url));
 const AT = 40;
 const PIN = '2468';
 
@@ -31,14 +26,8 @@ describe('the display of a halted table', () => {
     const undo = cleanupsOf(onTestFinished);
     const dir = await mkdtemp(join(tmpdir(), 'croupier-halt-'));
     undo.push(() => rm(dir, { recursive: true, force: true }));
-    const scenario = parseScenarioText(await readFile(NIGHT, 'utf8'), NIGHT);
     const path = join(dir, 'journal.db');
-    const journal = openJournal(path);
-    const sources = scenario.events.map(({ seq: _, ...event }) => event as SourceEvent);
-    await lastValueFrom(
-      tablePipeline({ config: scenario.config, sources: [from(sources)], journal }).pipe(toArray()),
-    );
-    journal.close();
+    await journalNight(path);
     TAMPERINGS[0]?.apply(path, AT);
 
     const live = await startLiveTable(

@@ -1,17 +1,14 @@
-import { copyFile, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, it } from 'vitest';
 import WebSocket from 'ws';
 import type { HealthReport } from '../../src/controller/health.js';
-import { type SourceEvent, tablePipeline } from '../../src/controller/pipeline.js';
 import type { DisplayMessage } from '../../src/display/protocol.js';
 import { openJournal } from '../../src/journal/store.js';
-import { parseScenarioText } from '../../src/scenario/load.js';
 import { hashSecret } from '../../src/supervisor/credentials.js';
+import { journalNight } from '../night-journal.js';
 import { storedRecords, TAMPERINGS, type Tampering } from '../tamperings.js';
 import { cleanupsOf, type LiveTable, startLiveTable, type Undo, until } from './live-table.js';
 import { requireSocat } from './pty.js';
@@ -27,7 +24,6 @@ import { requireSocat } from './pty.js';
  * The journal: a night of four hands at one table, as the controller writes it (about 130 records).
  */
 
-const NIGHT = fileURLToPath(new URL('../scenarios/seats/me-six-player-night.yaml', import.meta.url));
 /** A record in the journal's middle, with records after it. */
 const AT = 40;
 const PIN = '2468';
@@ -45,15 +41,8 @@ async function folder(undo: Undo): Promise<string> {
 
 /** The night's journal as croupier leaves it after a clean stop. */
 async function nightJournal(dir: string): Promise<string> {
-  const scenario = parseScenarioText(await readFile(NIGHT, 'utf8'), NIGHT);
   const path = join(dir, 'journal.db');
-  const journal = openJournal(path);
-  const sources = scenario.events.map(({ seq: _, ...event }) => event as SourceEvent);
-  await lastValueFrom(
-    tablePipeline({ config: scenario.config, sources: [from(sources)], journal }).pipe(toArray()),
-  );
-  journal.marker('power-off');
-  journal.close();
+  await journalNight(path, { cleanStop: true });
   return path;
 }
 

@@ -1,14 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hand, hands } from '../../../src/cli/hands.js';
-import { type SourceEvent, tablePipeline } from '../../../src/controller/pipeline.js';
 import { type Journal, openJournal } from '../../../src/journal/store.js';
 import { recallHand, recentIncidents } from '../../../src/recall/recall.js';
-import { parseScenarioText } from '../../../src/scenario/load.js';
+import { journalNight } from '../../night-journal.js';
 import { capturedOutput } from '../captured-output.js';
 
 /*
@@ -17,7 +15,6 @@ import { capturedOutput } from '../captured-output.js';
  * journal: a night of four hands at one table, as the controller writes it.
  */
 
-const NIGHT = new URL('../../scenarios/seats/me-six-player-night.yaml', import.meta.url);
 const folders: string[] = [];
 const opened: Journal[] = [];
 const output = capturedOutput();
@@ -28,17 +25,10 @@ afterEach(async () => {
 });
 
 async function night() {
-  const scenario = parseScenarioText(await readFile(NIGHT, 'utf8'), NIGHT.pathname);
   const folder = await mkdtemp(join(tmpdir(), 'croupier-marks-'));
   folders.push(folder);
   const path = join(folder, 'journal.db');
-  const journal = openJournal(path);
-  const sources = scenario.events.map(({ seq: _, ...event }) => event as SourceEvent);
-  await lastValueFrom(
-    tablePipeline({ config: scenario.config, sources: [from(sources)], journal }).pipe(toArray()),
-  );
-  journal.close();
-  return { path, config: scenario.config };
+  return { path, config: await journalNight(path) };
 }
 
 /** A record of hand `number`'s middle, changed by someone with the file: its body, still JSON. */
