@@ -89,9 +89,14 @@ const WAITS_FOR_CYCLE: ReadonlySet<DomainEvent['type']> = new Set([
 export function settleJudges(ctx: TableContext, t: number, ended?: ReaderRound): boolean {
   return (
     readsDue(ctx, { until: t, ended }) ||
-    (ctx.puckSuspect !== null && t - ctx.puckSuspect.t >= ctx.orderWindowMs) ||
+    t >= (puckStays(ctx) ?? Number.POSITIVE_INFINITY) ||
     dealPaused(ctx, t)
   );
+}
+
+/** When a puck read on a wrong seat has stayed a window, and is judged misplaced; null with none. */
+function puckStays(ctx: TableContext): number | null {
+  return ctx.puckSuspect === null ? null : ctx.puckSuspect.t + ctx.orderWindowMs;
 }
 
 /**
@@ -99,8 +104,7 @@ export function settleJudges(ctx: TableContext, t: number, ended?: ReaderRound):
  * when the live table's clock sends the next one. Null when nothing waits on time.
  */
 export function nextSettle(ctx: TableContext): number | null {
-  const puck = ctx.puckSuspect === null ? null : ctx.puckSuspect.t + ctx.orderWindowMs;
-  const instants = [nextReadDue(ctx), puck, dealPauseEnds(ctx)].filter((t) => t !== null);
+  const instants = [nextReadDue(ctx), puckStays(ctx), dealPauseEnds(ctx)].filter((t) => t !== null);
   return instants.length === 0 ? null : Math.min(...instants);
 }
 
