@@ -5,7 +5,7 @@ import { PROFILE_IDS } from '../src/rules/index.js';
 import { INCIDENTS, type TableOutput } from '../src/rules/types.js';
 import { checkOutputs } from '../src/scenario/check.js';
 import { parseScenarioText } from '../src/scenario/load.js';
-import { initialContext, reduce } from '../src/table/reduce.js';
+import { startTable, step } from '../src/table/machine.js';
 import type { TableContext } from '../src/table/state.js';
 import { replayEvents } from '../src/table/table.js';
 import { CATALOGUE } from './rulings-catalogue.js';
@@ -84,8 +84,13 @@ describe('scenario corpus: every file passes `croupier replay --check`', () => {
     '%s leaves every earlier context untouched',
     (_name, file) => {
       const scenario = parseScenarioText(readFileSync(file, 'utf8'), file);
-      let ctx = frozen(initialContext(scenario.config));
-      for (const event of scenario.events) ctx = frozen(reduce(ctx, event));
+      let table = startTable(scenario.config);
+      frozen(table.context);
+      for (const event of scenario.events) {
+        table = step(table, event);
+        frozen(table.context);
+      }
+      const ctx = table.context;
       const starts = scenario.events.filter(
         (event) => event.type === 'hand.start' || (event.type === 'dealer' && event.input === 'next-hand'),
       );

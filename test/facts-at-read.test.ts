@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../src/domain/events.js';
 import type { TableOutput } from '../src/rules/types.js';
 import { loadScenario, parseScenarioText, type Scenario } from '../src/scenario/load.js';
-import { initialContext, reduce } from '../src/table/reduce.js';
+import { startTable, step } from '../src/table/machine.js';
 import { replayEvents } from '../src/table/table.js';
 import { generateSession } from './soak/clean-hands.js';
 
@@ -84,11 +84,11 @@ describe('facts raised at their read, the same as held to the end of the window'
     const atRead = (factsAtRead: boolean) =>
       files.flatMap((file) => {
         const scenario = parseScenarioText(readFileSync(file, 'utf8'), file);
-        let ctx = initialContext({ ...scenario.config, factsAtRead });
+        let table = startTable({ ...scenario.config, factsAtRead });
         return scenario.events.flatMap((event) => {
-          ctx = reduce(ctx, event);
+          table = step(table, event);
           return event.type === 'card.seen'
-            ? ctx.outputs.flatMap((output) =>
+            ? table.context.outputs.flatMap((output) =>
                 output.kind === 'incident' && output.at === event.seq ? [output.incident] : [],
               )
             : [];

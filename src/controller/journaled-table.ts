@@ -242,7 +242,7 @@ export function journaledTable(
         replayed: recovery.replayed,
         seq: recovery.seq,
         hand: current.context.hands,
-        status: current.context.hand?.status ?? 'none',
+        phase: current.context.phase,
         incidentOpen: current.context.open.length > 0,
         state: tableStateHash(recovery.actor),
       },

@@ -2,7 +2,7 @@ import { asyncScheduler, merge, Observable, type SchedulerLike, type Subscriptio
 import { type Actor, createActor } from 'xstate';
 import type { DomainEvent, ReaderRound, SourceEvent, Unsequenced } from '../domain/events.js';
 import type { Journal } from '../journal/store.js';
-import { tableMachine } from '../table/machine.js';
+import { startTable, tableMachine } from '../table/machine.js';
 import { MACHINE_VERSION, persistTable } from '../table/persist.js';
 import { nextSettle, settleAllAfter, settleJudges, type TableConfig } from '../table/reduce.js';
 import type { TableSnapshot, TableUpdate } from '../table/update.js';
@@ -15,11 +15,7 @@ export type { SourceEvent, TableSnapshot, TableUpdate };
 
 /** Where a table stands before its first event. */
 export function initialSnapshot(config: TableConfig): TableSnapshot {
-  const actor = createActor(tableMachine, { input: config });
-  actor.start();
-  const snapshot = actor.getSnapshot();
-  actor.stop();
-  return snapshot;
+  return startTable(config);
 }
 
 export interface TablePipelineOptions {

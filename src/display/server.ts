@@ -11,7 +11,6 @@ import { SEAT_STATUSES } from '../domain/seats.js';
 import { JournalError } from '../journal/errors.js';
 import type { TableHalt } from '../outputs/health.js';
 import { publicOutput, publicState } from '../outputs/public.js';
-import { handInPlay } from '../table/draft.js';
 import type { NextHand } from '../table/next-hand.js';
 import type { TableSnapshot, TableUpdate } from '../table/update.js';
 import { PACKAGE_ROOT } from '../version.js';
@@ -46,7 +45,7 @@ const HAND_IN_PLAY = { code: 'hand-in-play', error: 'a hand is in play' } as con
 
 /** No hand in play: none yet, or the last one over or void. */
 function between(snapshot: TableSnapshot): boolean {
-  return !handInPlay(snapshot.context.hand);
+  return snapshot.hasTag('between-hands');
 }
 
 const DEALER_TOUCHES: ReadonlySet<string> = new Set([

@@ -2,7 +2,6 @@ import type { SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
 import type { CardRef } from '../domain/cards.js';
 import type { TableOutput } from '../rules/types.js';
-import { handInPlay } from '../table/draft.js';
 import { phaseOf, type tableMachine } from '../table/machine.js';
 import { levelAt, nextHand } from '../table/next-hand.js';
 import type { CardInHand, Hand, TableContext } from '../table/state.js';
@@ -48,7 +47,7 @@ export function publicState(snapshot: SnapshotFrom<typeof tableMachine>): Public
     incident: open ? { ...(publicOutput(open.report) as PublicIncident), step: open.step } : null,
     seating: Object.entries(context.seating).map(([seat, seated]) => ({ seat: Number(seat), ...seated })),
     level: levelAt(context, context.clock),
-    nextHand: handInPlay(hand) ? null : nextHand(context, context.clock),
+    nextHand: snapshot.hasTag('between-hands') ? nextHand(context, context.clock) : null,
   };
 }
 

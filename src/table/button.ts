@@ -28,7 +28,7 @@ export function checkPuck(d: Draft, at: number): void {
   d.ctx.puckSuspect = null;
   const h = d.hand;
   const puck = d.ctx.puck;
-  if (!judging(h) || puck === null || puck === h.button || d.ctx.puckFlagged) return;
+  if (h === null || !judging(d) || puck === null || puck === h.button || d.ctx.puckFlagged) return;
   d.ctx.puckFlagged = true;
   const facts = {
     incident: 'BUTTON_MISPLACED' as const,

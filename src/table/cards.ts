@@ -16,6 +16,7 @@ import {
   raise,
   remove,
   substantial,
+  verdict,
 } from './draft.js';
 import type { CardInHand, Hand, TableContext } from './state.js';
 
@@ -25,7 +26,7 @@ import type { CardInHand, Hand, TableContext } from './state.js';
  */
 export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void {
   const h = d.hand;
-  if (!handInPlay(h)) return;
+  if (h === null || !handInPlay(d)) return;
   const known = h.cards[e.uid];
   // A card taken back into the stub and read again once betting resumed was dealt again.
   const dealtAgain = known?.role === 'stub' && h.premature === null;
@@ -172,7 +173,7 @@ function inPlay(c: CardInHand): boolean {
 
 /** After an identity incident: the card is counted only while the floor watches the hand go on. */
 function settles(d: Draft, ruling: string | null): boolean {
-  return ruling === null || ruling === 'CALL_FLOOR' ? d.hand?.status === 'floor' : false;
+  return ruling === null || ruling === 'CALL_FLOOR' ? !judging(d) && handInPlay(d) : false;
 }
 
 /** Position of a seat's k-th card in the hole-card deal (1-based). */
@@ -217,7 +218,7 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
   setRole(d, h, e.uid, 'hole', { seat, position });
   if (owed && holes.length + 1 >= 2) remove(changing(d, h, 'owed'), seat);
   // After a reader gap, reads come back in whatever order the reader re-reports them.
-  if (position === null || !judging(h) || h.readerGap) return;
+  if (position === null || !judging(d) || h.readerGap) return;
   const skipped = h.dealOrder.filter(
     (s) => s !== seat && (h.received[s] ?? 0) < 2 && positionOf(h, s, (h.received[s] ?? 0) + 1) < position,
   );
@@ -249,9 +250,9 @@ export function endDeal(d: Draft, moment: number, { owedExcused = false } = {}):
   const at = h.foldInDeal?.seq ?? moment;
   h.foldInDeal = null;
   h.dealEnded = true;
-  if (h.status === 'dealing') h.status = 'betting';
+  verdict(d, 'DEAL_ENDED');
   h.countDeferred = d.ctx.readersDown.length > 0;
-  if (!judging(h) || h.countDeferred) return;
+  if (!judging(d) || h.countDeferred) return;
   for (const seat of h.dealOrder) {
     if (h.betting.folded.includes(seat) || cardsServed(h, seat) >= 2) continue;
     if (owedExcused && h.owed.includes(seat)) continue; // the replacement comes once the deal is done
@@ -263,7 +264,7 @@ export function endDeal(d: Draft, moment: number, { owedExcused = false } = {}):
     const ruling = raise(d, facts, at, [seat], []);
     if (ruling === 'GIVE_TOP_CARD' && !h.owed.includes(seat)) changing(d, h, 'owed').push(seat);
     if (ruling === 'HAND_DEAD') killSeat(d, h, seat);
-    if (!judging(h)) return;
+    if (!judging(d)) return;
   }
 }
 
@@ -296,10 +297,10 @@ function streetIndex(boardCount: number): 0 | 1 | 2 {
 function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): void {
   endDeal(d, e.seq);
   setRole(d, h, e.uid, 'burn');
-  if (h.status === 'void') return;
+  if (!handInPlay(d)) return;
   if (h.scrambling) return rescramble(d, h, e);
   const exposedBurn = findCard(h, (c) => c.role === 'dead' && c.expected === 'burn');
-  if (exposedBurn && h.board.length === 0 && judging(h)) {
+  if (exposedBurn && h.board.length === 0 && judging(d)) {
     // REPLACE_AT_END: the exposed card was to be the burn before the flop, not another card.
     changing(d, h, 'cards')[exposedBurn.ref.uid] = { ...exposedBurn, expected: null };
     const facts = {
@@ -308,7 +309,7 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
     };
     raise(d, facts, e.seq, [], [refOf(h, e.uid)]);
   }
-  if (h.board.length === 0 && h.burns.length >= h.burnsBefore[0] && judging(h)) {
+  if (h.board.length === 0 && h.burns.length >= h.burnsBefore[0] && judging(d)) {
     const cycle = newCards(h, batch, 'burn', e);
     const identifiable = cycle.length === 1;
     const named = identifiable ? [refOf(h, e.uid)] : cycle;
@@ -345,7 +346,7 @@ function newCards(h: Hand, batch: readonly CardSeen[], zone: 'board' | 'burn', e
 
 function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): void {
   endDeal(d, e.seq);
-  if (h.status === 'void') return;
+  if (!handInPlay(d)) return;
   setRole(d, h, e.uid, 'board');
   if (h.scrambling) return rescramble(d, h, e);
   const n = h.board.length;
@@ -359,13 +360,13 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
     return;
   }
   // The seen card was burned and the dealer turned another before the player acted: judged anew.
-  if (ruled && judging(h)) return prematureCard(d, h, e, si, batch, ruled.cards);
+  if (ruled && judging(d)) return prematureCard(d, h, e, si, batch, ruled.cards);
   if (flopUnbet && h.flopOverflowIsBurn) {
     // FLOP_SECOND_BURN_TO_FLOP with the flop already out: its last card is the burn for the turn.
     h.flopOverflowIsBurn = false;
     return toBurn(d, h, e.uid);
   }
-  if (judging(h) && flopUnbet && !burnOut && canBet(h)) {
+  if (judging(d) && flopUnbet && !burnOut && canBet(h)) {
     // The fourth card is identifiable when it came alone, after the flop's three.
     const cycle = newCards(h, batch, 'board', e);
     const identifiable = cycle.length === 1;
@@ -377,9 +378,9 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
     const ruling = raise(d, facts, e.seq, [], identifiable ? [refOf(h, e.uid)] : cycle);
     if (ruling === 'FLOP_FOURTH_TO_BURN') return toBurn(d, h, e.uid);
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
-  } else if (judging(h) && first && premature(h, si)) {
+  } else if (judging(d) && first && premature(h, si)) {
     return prematureCard(d, h, e, si, batch);
-  } else if (judging(h) && first && !burnOut) {
+  } else if (judging(d) && first && !burnOut) {
     const incident = (['FLOP_NO_BURN', 'TURN_NO_BURN', 'RIVER_NO_BURN'] as const)[si];
     const cycle = newCards(h, batch, 'board', e);
     const identifiable = si > 0 || cycle.length === 1;
@@ -388,7 +389,7 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
     if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
   }
   changing(d, h, 'board').push(e.uid);
-  syncRound(h);
+  syncRound(d, h);
 }
 
 /** A board card becomes a burn card by ruling; its physical move to the burn spot is expected. */
@@ -481,7 +482,7 @@ function prematureCard(
       break;
   }
   changing(d, h, 'board').push(e.uid);
-  syncRound(h);
+  syncRound(d, h);
 }
 
 /** Burns needed before this street and the next ones move by `n` (a seen card burned, or put back). */
@@ -497,7 +498,7 @@ const ORDER: readonly BettingStreet[] = ['preflop', 'flop', 'turn', 'river'];
  * Keeps the betting round in step with the board: a completed street opens its round; a card
  * taken off the board before anyone acted on the new street gives the previous round back.
  */
-export function syncRound(h: Hand): void {
+export function syncRound(d: Draft, h: Hand): void {
   const street = ROUND_OF[Math.min(h.board.length, 5)] as BettingStreet;
   const wanted = ORDER.indexOf(street);
   const current = ORDER.indexOf(h.betting.street);
@@ -508,8 +509,12 @@ export function syncRound(h: Hand): void {
     h.betting = { ...h.previousRound, folded: h.betting.folded };
     h.previousRound = null;
   }
-  // The river is out and nobody can bet any more (an all-in run-out): cards are shown down.
-  if (h.status === 'betting' && h.board.length >= 5 && roundClosed(h.betting)) h.status = 'showdown';
+  riverClosed(d, h);
+}
+
+/** The river is out and its round closed, or nobody can bet any more (an all-in run-out): cards are shown down. */
+export function riverClosed(d: Draft, h: Hand): void {
+  if (h.board.length >= 5 && roundClosed(h.betting)) verdict(d, 'RIVER_CLOSED');
 }
 
 /**
@@ -532,5 +537,5 @@ function rescramble(d: Draft, h: Hand, e: CardSeen): void {
   remove(changing(d, h, 'burns'), e.uid);
   changing(d, h, e.zone === 'board' ? 'board' : 'burns').push(e.uid);
   setRole(d, h, e.uid, e.zone === 'board' ? 'board' : 'burn');
-  syncRound(h);
+  syncRound(d, h);
 }

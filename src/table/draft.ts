@@ -1,8 +1,8 @@
 import { bettingPossible } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
-import { rule } from '../rules/index.js';
-import type { IncidentFacts, IncidentReport, RulingCode } from '../rules/types.js';
-import type { CardInHand, DeckRecord, Hand, TableContext } from './state.js';
+import { PROFILES, rule } from '../rules/index.js';
+import type { IncidentFacts, IncidentReport, RuleProfile, RulingCode } from '../rules/types.js';
+import type { CardInHand, DeckRecord, Hand, Phase, TableContext, Verdict } from './state.js';
 
 /**
  * One event's working copy of the table: the context and its hand are copied one level deep, so the
@@ -15,11 +15,37 @@ export interface Draft {
   hand: Hand | null;
   /** The previous snapshot's hand, whose collections the draft's hand shares until it changes them. */
   before: Hand | null;
+  /**
+   * What this event's verdicts mean for the rest of it, before the chart takes them: the hand it
+   * started (or the floor let go on) is judged; after one that calls the floor nothing more is
+   * judged; after one that voids or ends the hand it is out of play.
+   */
+  now: 'as-phase' | 'live' | 'floor' | 'void' | 'out';
 }
 
 export function draft(ctx: TableContext): Draft {
   const hand = ctx.hand && copyHand(ctx.hand);
-  return { ctx: { ...ctx, hand, outputs: [] }, hand, before: ctx.hand };
+  return { ctx: { ...ctx, hand, outputs: [], verdicts: [] }, hand, before: ctx.hand, now: 'as-phase' };
+}
+
+const FOR_THE_REST: Partial<Record<Verdict['type'], Draft['now']>> = {
+  HAND_STARTED: 'live',
+  FLOOR_OVERRULED: 'live',
+  FLOOR_CALLED: 'floor',
+  HAND_VOIDED: 'void',
+  HAND_WON: 'out',
+  HAND_ENDED: 'out',
+};
+
+/** Hands the chart a verdict on the hand's lifecycle (the phase is the chart's to set). */
+export function verdict(d: Draft, type: Verdict['type']): void {
+  d.ctx.verdicts.push({ type });
+  d.now = FOR_THE_REST[type] ?? d.now;
+}
+
+/** The rulebook in force. */
+export function profileOf(d: Draft): RuleProfile {
+  return PROFILES[d.ctx.profile];
 }
 
 /**
@@ -38,7 +64,6 @@ function copyHand(h: Hand): Hand {
     ante: h.ante,
     deck: h.deck,
     dealOrder: h.dealOrder,
-    status: h.status,
     cards: h.cards,
     holes: h.holes,
     received: h.received,
@@ -62,7 +87,6 @@ function copyHand(h: Hand): Hand {
     boardRedealt: h.boardRedealt,
     actedWithOtherDeck: h.actedWithOtherDeck,
     allInPrompted: h.allInPrompted,
-    resumeStatus: h.resumeStatus,
   };
 }
 
@@ -81,14 +105,27 @@ export function keepDeck(d: Draft, deck: string, record: DeckRecord): void {
   d.ctx.decks = { ...d.ctx.decks, [deck]: record };
 }
 
+const JUDGED: ReadonlySet<Phase> = new Set(['dealing', 'betting', 'showdown']);
+
 /** The hand is in play: dealt and not yet over or void (the floor deciding on it included). */
-export function handInPlay(h: Hand | null | undefined): h is Hand {
-  return h != null && h.status !== 'void' && h.status !== 'over';
+export function handInPlay(d: Draft): boolean {
+  if (d.now !== 'as-phase') return d.now === 'live' || d.now === 'floor';
+  return JUDGED.has(d.ctx.phase) || d.ctx.phase === 'floor';
+}
+
+/** The hand was won, shown down or ended by the dealer. */
+export function handOver(d: Draft): boolean {
+  return d.now === 'as-phase' ? d.ctx.phase === 'ended' : d.now === 'out';
+}
+
+/** The hand is void (a misdeal, a hand void): the next hand is its redeal. */
+export function voided(d: Draft): boolean {
+  return d.now === 'as-phase' ? d.ctx.phase === 'void' : d.now === 'void';
 }
 
 /** The hand is being judged: incidents are raised (not after a misdeal, nor while the floor decides). */
-export function judging(h: Hand | null): h is Hand {
-  return h !== null && (h.status === 'dealing' || h.status === 'betting' || h.status === 'showdown');
+export function judging(d: Draft): boolean {
+  return d.now === 'as-phase' ? JUDGED.has(d.ctx.phase) : d.now === 'live';
 }
 
 /** Emits an incident with the active profile's ruling and procedure, and opens it for the dealer. */
@@ -99,7 +136,7 @@ export function report(
   seats: number[],
   cards: CardRef[],
 ): RulingCode {
-  const { decision, steps } = rule(d.ctx.profile, facts);
+  const { decision, steps } = rule(profileOf(d), facts);
   const incident: IncidentReport = {
     kind: 'incident',
     at,
@@ -130,10 +167,16 @@ function facedown(h: Hand | null, facts: IncidentFacts, cards: readonly CardRef[
   return cards.filter((c) => h.cards[c.uid]?.zone.startsWith('seat:')).map((c) => c.uid);
 }
 
+/** What a ruling does to the hand's lifecycle; the caller applies its effect on the cards. */
+const RULED: Partial<Record<RulingCode, Verdict['type']>> = {
+  MISDEAL: 'HAND_VOIDED',
+  HAND_VOID: 'HAND_VOIDED',
+  CALL_FLOOR: 'FLOOR_CALLED',
+};
+
 /**
- * Raises an incident about the hand and applies what the ruling does to the hand's lifecycle:
- * void after MISDEAL/HAND_VOID, the floor decides after CALL_FLOOR. The caller applies the
- * ruling's effect on the cards. Returns the ruling, or null when the hand is not being judged.
+ * Raises an incident about the hand and gives the chart what its ruling does to the lifecycle.
+ * Returns the ruling, or null when the hand is not being judged.
  */
 export function raise(
   d: Draft,
@@ -142,18 +185,15 @@ export function raise(
   seats: number[],
   cards: CardRef[],
 ): RulingCode | null {
-  const h = d.hand;
-  if (!judging(h)) return null;
+  if (d.hand === null || !judging(d)) return null;
   const ruling = report(d, facts, at, seats, cards);
-  // Where the hand stood, should the floor overrule the ruling and let it go on.
-  if (ruling === 'MISDEAL' || ruling === 'HAND_VOID' || ruling === 'CALL_FLOOR') h.resumeStatus = h.status;
-  if (ruling === 'MISDEAL' || ruling === 'HAND_VOID') h.status = 'void';
-  if (ruling === 'CALL_FLOOR') h.status = 'floor';
+  const lifecycle = RULED[ruling];
+  if (lifecycle) verdict(d, lifecycle);
   return ruling;
 }
 
 export function substantial(d: Draft, h: Hand): boolean {
-  return d.ctx.profile.substantialAction(h.betting.actions);
+  return profileOf(d).substantialAction(h.betting.actions);
 }
 
 export function canBet(h: Hand): boolean {

@@ -7,7 +7,6 @@ import {
   handWon,
   inHand,
   openBetting,
-  roundClosed,
 } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import {
@@ -24,7 +23,7 @@ import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domai
 import { betZoneSeat, seatOf, type Zone } from '../domain/zones.js';
 import { nextHandProcedure, promptProcedure } from '../rules/index.js';
 import type { IncidentFacts } from '../rules/types.js';
-import { dropHole, endDeal, nextInDeal, rebaseBurns, setRole, syncRound } from './cards.js';
+import { dropHole, endDeal, nextInDeal, rebaseBurns, riverClosed, setRole, syncRound } from './cards.js';
 import { advance } from './checks.js';
 import {
   canBet,
@@ -32,11 +31,15 @@ import {
   type Draft,
   findCard,
   handInPlay,
+  handOver,
   judging,
   keepDeck,
   lastCardAt,
+  profileOf,
   raise,
   remove,
+  verdict,
+  voided,
 } from './draft.js';
 import { nextHand } from './next-hand.js';
 import type { Hand } from './state.js';
@@ -65,7 +68,6 @@ export function startHand(d: Draft, e: HandStart): void {
     ante: e.ante ?? 0,
     deck: e.deck ?? null,
     dealOrder: dealOrder(e.button, e.players, bb),
-    status: 'dealing',
     cards: {},
     holes: {},
     received: {},
@@ -95,7 +97,6 @@ export function startHand(d: Draft, e: HandStart): void {
     boardRedealt: false,
     actedWithOtherDeck: false,
     allInPrompted: false,
-    resumeStatus: null,
   };
   d.ctx.hands = no;
   d.ctx.hand = hand;
@@ -106,6 +107,7 @@ export function startHand(d: Draft, e: HandStart): void {
       d.ctx.seating = { ...d.ctx.seating, [seat]: { ...seated, status: 'in' } };
   }
   d.hand = hand;
+  verdict(d, 'HAND_STARTED');
   d.ctx.puckFlagged = false;
   // Incidents about the previous hand are closed by the new one; deck faults stay open.
   d.ctx.open = d.ctx.open.filter((o) => o.report.incident.startsWith('DECK_'));
@@ -114,11 +116,11 @@ export function startHand(d: Draft, e: HandStart): void {
 
 export function onAction(d: Draft, e: PlayerAction): void {
   const h = d.hand;
-  if (!handInPlay(h)) return;
+  if (h === null || !handInPlay(d)) return;
   // A fold ends the deal, unless the dealer is seen going on with it; any other action ends it at once.
   if (e.act !== 'fold') endDeal(d, e.seq);
   else if (!h.dealEnded) h.foldInDeal ??= { seq: e.seq, t: e.t };
-  if ((h.status as Hand['status']) === 'void') return; // the deal ended in a misdeal
+  if (!handInPlay(d)) return; // the deal ended in a misdeal
   h.premature = null;
   h.scrambling = false;
   if (findCard(h, (c) => c.role !== 'stray' && c.role !== 'stub' && c.ref.deck !== h.deck) !== undefined) {
@@ -130,23 +132,20 @@ export function onAction(d: Draft, e: PlayerAction): void {
 
 /** After the betting changed: the all-in prompt, the showdown, the hand won. */
 function afterBetting(d: Draft, h: Hand, at: number): void {
-  if (handWon(h.betting)) {
-    if (h.status === 'betting' || h.status === 'dealing') h.status = 'over';
-    return;
-  }
+  if (handWon(h.betting)) return verdict(d, 'HAND_WON');
   const allIn = allInPlayers(h.betting);
-  if (!h.allInPrompted && allIn.length >= 2 && !bettingPossible(h.betting) && judging(h)) {
+  if (!h.allInPrompted && allIn.length >= 2 && !bettingPossible(h.betting) && judging(d)) {
     h.allInPrompted = true;
     d.ctx.outputs.push({
       kind: 'prompt',
       at,
       prompt: 'ALL_IN_SHOWDOWN',
       seats: inHand(h.betting),
-      rule: d.ctx.profile.promptRule('ALL_IN_SHOWDOWN'),
+      rule: profileOf(d).promptRule('ALL_IN_SHOWDOWN'),
       steps: promptProcedure('ALL_IN_SHOWDOWN'),
     });
   }
-  if (h.status === 'betting' && h.board.length >= 5 && roundClosed(h.betting)) h.status = 'showdown';
+  riverClosed(d, h);
 }
 
 /**
@@ -169,7 +168,7 @@ export function onChips(d: Draft, e: ChipsSeen): void {
   const h = d.hand;
   if (h === null) return;
   const seat = betZoneSeat(e.zone);
-  if (seat !== null && handInPlay(h)) h.betting = betSeen(h.betting, seat, e.amount);
+  if (seat !== null && handInPlay(d)) h.betting = betSeen(h.betting, seat, e.amount);
   if (e.zone !== 'pot') return;
   if (e.amount > h.pot) h.betting = collect(h.betting);
   h.pot = e.amount;
@@ -200,7 +199,7 @@ export function onDealer(d: Draft, e: DealerInput): void {
       if (h) floorDecision(d, h, e.value);
       return;
     case 'hand-end':
-      if (h && h.status !== 'void') h.status = 'over';
+      if (h) verdict(d, 'HAND_ENDED');
       return;
     case 'next-hand':
       return startNextHand(d, e);
@@ -212,17 +211,14 @@ export function onDealer(d: Draft, e: DealerInput): void {
     }
     case 'call-floor':
       // The dealer called the floor: the machine watches until the floor's decision.
-      if (h && judging(h)) {
-        h.resumeStatus = h.status;
-        h.status = 'floor';
-      }
+      if (h && judging(d)) verdict(d, 'FLOOR_CALLED');
       return;
   }
 }
 
 /** The dealer's "next hand": the table starts it by the rules, and says which hand it started. */
 function startNextHand(d: Draft, e: DealerInput): void {
-  const next = nextHand(d.ctx, e.t);
+  const next = nextHand(d.ctx, e.t, voided(d));
   if (next === null) return; // fewer than two players seated: the display does not offer it
   const { rule, ...start } = next;
   startHand(d, { type: 'hand.start', t: e.t, seq: e.seq, ...start });
@@ -315,18 +311,12 @@ function burnExposed(d: Draft, h: Hand, e: DealerInput): void {
  * cards are still to be collected).
  */
 function floorDecision(d: Draft, h: Hand, value: string | undefined): void {
-  if (h.status === 'over') return;
+  if (handOver(d)) return;
   const ends = value === 'misdeal' || value === 'void';
   d.ctx.open = ends ? d.ctx.open.filter((o) => o.report.ruling !== 'CALL_FLOOR') : [];
-  if (ends) {
-    h.status = 'void';
-    h.resumeStatus = null;
-    return;
-  }
-  if (h.status !== 'floor' && h.status !== 'void') return;
-  const resume = h.resumeStatus === 'dealing' && h.dealEnded ? 'betting' : (h.resumeStatus ?? 'betting');
-  h.status = resume;
-  h.resumeStatus = null;
-  syncRound(h);
+  if (ends) return verdict(d, 'HAND_VOIDED');
+  if (judging(d)) return; // nothing to resume
+  verdict(d, 'FLOOR_OVERRULED');
+  syncRound(d, h);
   rebaseBurns(d, h);
 }

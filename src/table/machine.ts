@@ -1,42 +1,135 @@
-import { assign, setup } from 'xstate';
-import type { DomainEvent } from '../domain/events.js';
+import { assign, enqueueActions, initialTransition, type SnapshotFrom, setup, transition } from 'xstate';
+import type { DomainEvent, DomainEventType } from '../domain/events.js';
 import { initialContext, reduce, type TableConfig } from './reduce.js';
-import type { HandStatus, TableContext } from './state.js';
+import type { Phase, TableContext, Verdict } from './state.js';
+
+/** Every domain event is judged by the poker (`reduce`), whose verdicts the chart then follows. */
+const JUDGED = {
+  'hand.start': {},
+  'card.seen': {},
+  'card.gone': {},
+  shuffler: {},
+  button: {},
+  chips: {},
+  action: {},
+  dealer: {},
+  device: {},
+  seat: {},
+  settle: {},
+} as const satisfies Record<DomainEventType, object>;
+
+const judge = { actions: ['judge', 'follow'] } as const;
 
 /**
- * One table: a pure XState machine of its domain events. The poker lives in `reduce`; each snapshot's
- * context holds where the hand stands and, in `outputs`, the incidents and prompts its event brought out,
- * which the display, MQTT, the journal and replays read after each send.
+ * One table: a pure XState statechart of its domain events. The poker lives in `reduce`: it judges each
+ * event (the incidents and prompts it brings out land in the context's `outputs`) and gives its verdicts
+ * on the hand's lifecycle, which the chart follows as events of its own, in order. The chart alone sets
+ * the phase: each state of the hand's region writes its name on entry, for the poker to read.
  *
- * It has one state on purpose: the hand's lifecycle is `hand.status` (see `phaseOf`), set by the poker
- * that decides it. Mirroring it in state nodes cost eventless transitions re-evaluated on every event,
- * and emitting each output as an event kept every step's garbage alive past the young generation: the
- * two tripled the cost of an event (docs/benchmarks.md).
+ * Two regions run side by side: the hand (idle → live: dealing → dealt: betting → showdown; floor and
+ * void suspend it, ended closes it) and the procedure (clear, or open while an incident's procedure has
+ * steps to go).
  */
 export const tableMachine = setup({
   types: {
     context: {} as TableContext,
-    events: {} as DomainEvent,
+    events: {} as DomainEvent | Verdict,
     input: {} as TableConfig,
   },
   actions: {
-    step: assign(({ context, event }) => reduce(context, event)),
+    judge: assign(({ context, event }) => reduce(context, event as DomainEvent)),
+    follow: enqueueActions(({ context, enqueue }) => {
+      for (const verdict of context.verdicts) enqueue.raise(verdict);
+    }),
+    enter: assign((_, phase: Phase) => ({ phase })),
+  },
+  guards: {
+    /** The deal ended while the floor watched (or before the misdeal the floor overrules). */
+    dealEnded: ({ context }) => context.hand?.dealEnded === true,
   },
 }).createMachine({
   id: 'table',
+  type: 'parallel',
   context: ({ input }) => initialContext(input),
-  on: { '*': { actions: 'step' } },
+  on: Object.fromEntries(Object.keys(JUDGED).map((type) => [type, judge])),
+  states: {
+    hand: {
+      initial: 'idle',
+      on: { HAND_STARTED: '.live' },
+      states: {
+        idle: { tags: ['between-hands'], entry: { type: 'enter', params: 'idle' } },
+        live: {
+          tags: ['in-play', 'judging'],
+          initial: 'dealing',
+          on: { HAND_VOIDED: 'void', FLOOR_CALLED: 'floor', HAND_ENDED: 'ended' },
+          states: {
+            dealing: {
+              entry: { type: 'enter', params: 'dealing' },
+              on: { DEAL_ENDED: 'dealt', HAND_WON: '#table.hand.ended' },
+            },
+            dealt: {
+              initial: 'betting',
+              states: {
+                betting: {
+                  entry: { type: 'enter', params: 'betting' },
+                  on: { RIVER_CLOSED: 'showdown', HAND_WON: '#table.hand.ended' },
+                },
+                showdown: { entry: { type: 'enter', params: 'showdown' } },
+              },
+            },
+            /** Where the hand stood when the floor was called or the misdeal ruled. */
+            stood: { type: 'history', history: 'deep' },
+          },
+        },
+        floor: {
+          tags: ['in-play'],
+          entry: { type: 'enter', params: 'floor' },
+          on: { HAND_VOIDED: 'void', HAND_ENDED: 'ended', FLOOR_OVERRULED: resumed() },
+        },
+        void: {
+          tags: ['between-hands'],
+          entry: { type: 'enter', params: 'void' },
+          on: { FLOOR_OVERRULED: resumed() },
+        },
+        ended: { tags: ['between-hands'], entry: { type: 'enter', params: 'ended' } },
+      },
+    },
+    procedure: {
+      initial: 'clear',
+      states: {
+        clear: { on: { PROCEDURE_OPENED: 'open' } },
+        open: { tags: ['procedure-open'], on: { PROCEDURE_CLOSED: 'clear' } },
+      },
+    },
+  },
 });
 
 /**
- * Where the hand stands: no hand yet (`idle`), hole cards being pitched, a betting round, the showdown,
- * `ended` (won, shown down or ended by the dealer), `void` (misdeal or hand void: redeal) or `floor`
- * (CALL_FLOOR: the floor decides, the machine watches).
+ * The floor lets the hand go on from where it stood; a deal that ended meanwhile resumes at its betting
+ * (the poker's RIVER_CLOSED follows when the board is out and the round closed).
  */
-export type Phase = 'idle' | Exclude<HandStatus, 'over'> | 'ended';
+function resumed() {
+  return [
+    { guard: 'dealEnded', target: '#table.hand.live.dealt' },
+    { target: '#table.hand.live.stood' },
+  ] as const;
+}
 
+export type TableSnapshot = SnapshotFrom<typeof tableMachine>;
+
+export type { Phase };
+
+/** Where the hand stands, as the chart set it. */
 export function phaseOf(context: TableContext): Phase {
-  const status = context.hand?.status;
-  if (status === undefined) return 'idle';
-  return status === 'over' ? 'ended' : status;
+  return context.phase;
+}
+
+/** Where a table stands before its first event: the pure start that tests and tools take. */
+export function startTable(config: TableConfig): TableSnapshot {
+  return initialTransition(tableMachine, config)[0];
+}
+
+/** Where the table stands after one more event, chart included: pure (live play runs an actor instead). */
+export function step(snapshot: TableSnapshot, event: DomainEvent): TableSnapshot {
+  return transition(tableMachine, snapshot, event)[0];
 }

@@ -1,5 +1,6 @@
 import type { HandStart } from '../domain/events.js';
 import { firstPositions, nextPositions, type Positions, seatsBetween } from '../domain/seats.js';
+import { PROFILES } from '../rules/index.js';
 import type { Level, TableContext } from './state.js';
 
 /** The hand `next-hand` starts: the fields of its `hand.start`, and the article its button rests on. */
@@ -15,18 +16,19 @@ export type NextHand = Omit<HandStart, 'type' | 't' | 'seq'> & {
  * seated. After a void hand the redeal is the same hand again. Without any seat marked, the last
  * hand's players play on (a table whose hands were started by `hand.start` alone).
  */
-export function nextHand(ctx: TableContext, t: number): NextHand | null {
+export function nextHand(ctx: TableContext, t: number, redeal = ctx.phase === 'void'): NextHand | null {
   const last = ctx.hand;
-  if (last?.status === 'void') {
+  const profile = PROFILES[ctx.profile];
+  if (last !== null && redeal) {
     const { button, sb, bb, players, blinds, ante } = last;
-    return handOf(ctx, { button, sb, bb }, players, { blinds, ante }, [], ctx.profile.button.cite);
+    return handOf(ctx, { button, sb, bb }, players, { blinds, ante }, [], profile.button.cite);
   }
   const marked = Object.keys(ctx.seating).length > 0;
   const seated = marked ? seatsWhere(ctx, (s) => s !== 'out') : (last?.players ?? []);
   const waiting = seatsWhere(ctx, (s) => s === 'waiting');
   // The moving button goes round the players already in; the dead button's big blind may be a newcomer's.
   const settled = seated.filter((s) => !waiting.includes(s));
-  const moving = ctx.profile.button.rule === 'moving-button' && settled.length >= 2;
+  const moving = profile.button.rule === 'moving-button' && settled.length >= 2;
   const first = positionsFor(ctx, moving ? settled : seated);
   if (first === null) return null;
   // A newcomer on the button or between it and the small blind waits (§I.n, tda-2024 #8-A).
@@ -36,10 +38,10 @@ export function nextHand(ctx: TableContext, t: number): NextHand | null {
   const positions = shut.length > 0 && !moving ? positionsFor(ctx, players) : first;
   if (positions === null) return null;
   const { sb, bb } = positions;
-  const posted = ctx.profile.newcomerPosts
+  const posted = profile.newcomerPosts
     ? players.filter((s) => waiting.includes(s) && s !== sb && s !== bb)
     : [];
-  const rule = players.length === 2 ? ctx.profile.button.headsUp : ctx.profile.button.cite;
+  const rule = players.length === 2 ? profile.button.headsUp : profile.button.cite;
   return handOf(ctx, positions, players, levelAt(ctx, t), posted, rule);
 }
 
@@ -79,7 +81,7 @@ function positionsFor(ctx: TableContext, players: readonly number[]): Positions 
     const puck = ctx.puck !== null && players.includes(ctx.puck) ? ctx.puck : (players[0] as number);
     return firstPositions(puck, players);
   }
-  return nextPositions(ctx.profile.button.rule, last, players);
+  return nextPositions(PROFILES[ctx.profile].button.rule, last, players);
 }
 
 /**

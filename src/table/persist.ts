@@ -1,29 +1,28 @@
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
-import { PROFILES, type ProfileId } from '../rules/index.js';
+import { profileById } from '../rules/index.js';
 import { tableMachine } from './machine.js';
 import { configured, type TableConfig } from './reduce.js';
 
 /**
  * The table machine's snapshots for the journal: stored at each hand start, restored after a crash.
  * Bump the version whenever the context's shape or the machine's states change: a snapshot of another
- * version is not trusted, the hand is rebuilt from its events instead. The rule profile (data with
- * functions) is stored by name and taken back from the config.
+ * version is not trusted, the hand is rebuilt from its events instead. The context names its rule
+ * profile by id, which must be the config's.
  */
-export const MACHINE_VERSION = 'table-5';
+export const MACHINE_VERSION = 'table-6';
 
 type Persisted = ReturnType<Actor<typeof tableMachine>['getPersistedSnapshot']> & {
-  context: Omit<SnapshotFrom<typeof tableMachine>['context'], 'profile'> & { profile: string };
+  context: SnapshotFrom<typeof tableMachine>['context'];
 };
 
 export function persistTable(actor: Actor<typeof tableMachine>): unknown {
-  const persisted = actor.getPersistedSnapshot() as Persisted;
-  return { ...persisted, context: { ...persisted.context, profile: actor.getSnapshot().context.profile.id } };
+  return actor.getPersistedSnapshot();
 }
 
 /** The table a stored snapshot was taken at (its seats, window and rulebook), or null for another version. */
 export function storedTableConfig(stored: { machineVersion: string; state: unknown }): TableConfig | null {
   const context = (stored.state as Persisted | null)?.context;
-  const profile = context && PROFILES[context.profile as ProfileId];
+  const profile = context && profileById(context.profile);
   if (stored.machineVersion !== MACHINE_VERSION || !profile) return null;
   return { seats: context.seats, profile, orderWindowMs: context.orderWindowMs };
 }
@@ -40,7 +39,7 @@ export function restoreTable(
   if (stored.machineVersion !== MACHINE_VERSION || persisted?.context?.profile !== config.profile.id)
     return null;
   // The rulebook, blinds, levels and decks are the config's as it is now.
-  const context = { ...persisted.context, profile: config.profile, ...configured(config) };
+  const context = { ...persisted.context, ...configured(config) };
   const snapshot = { ...persisted, context };
   return createActor(tableMachine, { input: config, snapshot: snapshot as never });
 }

@@ -1,10 +1,11 @@
 import type { DomainEvent, ReaderRound } from '../domain/events.js';
+import { isProfileId, type ProfileId } from '../rules/index.js';
 import type { RuleProfile } from '../rules/types.js';
 import { confirmPuck, onPuck } from './button.js';
 import { DEAL_PAUSE_MS, dealPaused, dealPauseEnds, endDeal } from './cards.js';
 import { tickSensorSteps } from './checks.js';
 import { onShuffler } from './deck.js';
-import { draft } from './draft.js';
+import { draft, verdict } from './draft.js';
 import { onAction, onChips, onDealer, onDevice, onSeat, startHand } from './inputs.js';
 import type { Level, TableContext } from './state.js';
 import { certainAtRead, judgeNow, judgeReads, nextReadDue, readsDue, type Settled } from './window.js';
@@ -40,11 +41,18 @@ export function configured(
   };
 }
 
+/** The profile's id; a table is configured with a registered rulebook only (the config schema checks it). */
+function registered(profile: RuleProfile): ProfileId {
+  if (!isProfileId(profile.id)) throw new Error(`rule profile ${profile.id} is not registered`);
+  return profile.id;
+}
+
 export function initialContext(config: TableConfig): TableContext {
   return {
     seats: config.seats,
     orderWindowMs: config.orderWindowMs ?? 300,
-    profile: config.profile,
+    profile: registered(config.profile),
+    phase: 'idle',
     ...configured(config),
     clockLevel: null,
     seating: {},
@@ -64,6 +72,7 @@ export function initialContext(config: TableConfig): TableContext {
     chips: {},
     open: [],
     outputs: [],
+    verdicts: [],
   };
 }
 
@@ -126,7 +135,9 @@ function settledBy(event: DomainEvent): Settled {
 export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
   // A quiet table's settle changes nothing: live play sends (and journals) only those that judge.
   if (event.type === 'settle' && !settleJudges(ctx, event.t, event.round))
-    return ctx.outputs.length === 0 ? ctx : { ...ctx, outputs: [] };
+    return ctx.outputs.length === 0 && ctx.verdicts.length === 0
+      ? ctx
+      : { ...ctx, outputs: [], verdicts: [] };
   const settled = settledBy(event);
   const judges = readsDue(ctx, settled);
   const d = draft(ctx);
@@ -169,5 +180,7 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
       break;
   }
   tickSensorSteps(d, event);
+  if ((ctx.open.length === 0) !== (d.ctx.open.length === 0))
+    verdict(d, d.ctx.open.length === 0 ? 'PROCEDURE_CLOSED' : 'PROCEDURE_OPENED');
   return d.ctx;
 }

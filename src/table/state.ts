@@ -3,7 +3,8 @@ import type { CardRef } from '../domain/cards.js';
 import type { CardSeen } from '../domain/events.js';
 import type { SeatStatus } from '../domain/seats.js';
 import type { ChipZone, Zone } from '../domain/zones.js';
-import type { IncidentReport, RuleProfile, Step, StepCheck, Street, TableOutput } from '../rules/types.js';
+import type { ProfileId } from '../rules/index.js';
+import type { IncidentReport, Step, StepCheck, Street, TableOutput } from '../rules/types.js';
 
 /** What a card is for the hand, which may differ from where it physically lies (a ruling reassigns it). */
 export type CardRole = 'hole' | 'board' | 'burn' | 'muck' | 'dead' | 'stub' | 'stray';
@@ -24,11 +25,34 @@ export interface CardInHand {
 }
 
 /**
- * Where a hand stands. `status` is the lifecycle the machine's states mirror:
- * dealing → betting (street from the board) → showdown/over, or void (misdeal, hand void: wait
- * for the redeal), or floor (a CALL_FLOOR ruling: the floor decides, the machine only watches).
+ * Where the hand stands, as the table machine's chart says (machine.ts): no hand yet (`idle`), hole
+ * cards being pitched, a betting round, the showdown, `ended` (won, shown down or ended by the dealer),
+ * `void` (misdeal or hand void: redeal) or `floor` (CALL_FLOOR: the floor decides, the machine watches).
  */
-export type HandStatus = 'dealing' | 'betting' | 'showdown' | 'over' | 'void' | 'floor';
+export type Phase = 'idle' | 'dealing' | 'betting' | 'showdown' | 'ended' | 'void' | 'floor';
+
+/**
+ * What one event did to the hand's lifecycle, as the poker judged it: the chart takes each in turn
+ * and moves where its states say (a verdict a state has no transition for changes nothing there).
+ */
+export type Verdict =
+  | { type: 'HAND_STARTED' }
+  | { type: 'DEAL_ENDED' }
+  /** The river is out and its betting round closed (or no one can bet): cards are shown down. */
+  | { type: 'RIVER_CLOSED' }
+  /** Every player but one folded. */
+  | { type: 'HAND_WON' }
+  /** The dealer ended the hand. */
+  | { type: 'HAND_ENDED' }
+  /** A MISDEAL or HAND_VOID ruling, or the floor's decision to void the hand. */
+  | { type: 'HAND_VOIDED' }
+  /** A CALL_FLOOR ruling or the dealer's call: the floor decides, the machine watches. */
+  | { type: 'FLOOR_CALLED' }
+  /** The floor lets the hand go on from where it stood. */
+  | { type: 'FLOOR_OVERRULED' }
+  /** The first incident of an empty list opened, or the last one closed. */
+  | { type: 'PROCEDURE_OPENED' }
+  | { type: 'PROCEDURE_CLOSED' };
 
 export interface Hand {
   no: number;
@@ -42,7 +66,6 @@ export interface Hand {
   ante: number;
   deck: string | null;
   dealOrder: number[];
-  status: HandStatus;
   cards: Record<string, CardInHand>;
   /** Live hole cards per seat, in arrival order. */
   holes: Record<number, string[]>;
@@ -86,8 +109,6 @@ export interface Hand {
   /** A betting action happened while a card of the other deck was in play. */
   actedWithOtherDeck: boolean;
   allInPrompted: boolean;
-  /** The hand's status before a CALL_FLOOR suspended judging or a misdeal ended it: where an overruling floor resumes it. */
-  resumeStatus: HandStatus | null;
 }
 
 export interface OpenIncident {
@@ -127,7 +148,10 @@ export interface TableContext {
   orderWindowMs: number;
   /** Reads no other read of their cycle can change are judged at their own read. */
   factsAtRead: boolean;
-  profile: RuleProfile;
+  /** The rulebook's id: the profile itself (data with functions) is taken from the registry. */
+  profile: ProfileId;
+  /** Set by the chart's states only (machine.ts), for the poker to read where the hand stood. */
+  phase: Phase;
   /** The blinds and ante when no schedule is set. */
   blinds: [number, number];
   ante: number;
@@ -164,6 +188,8 @@ export interface TableContext {
   open: OpenIncident[];
   /** Outputs of the last event, for the machine to emit. */
   outputs: TableOutput[];
+  /** What the last event did to the hand's lifecycle, for the chart to follow. */
+  verdicts: Verdict[];
 }
 
 export type { Step };

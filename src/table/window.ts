@@ -106,7 +106,7 @@ function mayShareCycle(read: CardSeen, next: CardSeen, w: number): boolean {
  */
 export function certainAtRead(d: Draft, read: CardSeen): boolean {
   const h = d.hand;
-  if (!judging(h) || h.cards[read.uid] !== undefined) return false;
+  if (h === null || !judging(d) || h.cards[read.uid] !== undefined) return false;
   if (d.ctx.window.some((held) => held !== read && !alreadyThere(h, held))) return false;
   if (read.face === null) return true;
   if (h.deck !== null && read.deck !== h.deck) return !d.ctx.lastHandCards.includes(read.uid);

@@ -234,7 +234,7 @@ describe('the dealer display', () => {
     await page.getByTestId('supervisor').tap();
     const voided = signed('void');
     await page.getByTestId('decide-void').tap();
-    expect((await voided).snapshot.context.hand?.status).toBe('void');
+    expect((await voided).snapshot.context.phase).toBe('void');
     // The last hands from the journal, for the supervisor: this one, with the ruling it had.
     await page.getByTestId('recent-hands').tap();
     await expect.poll(() => page.getByTestId('recent-1').textContent()).toContain('Turn set aside');

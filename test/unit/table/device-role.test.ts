@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceStatus, DomainEvent } from '../../../src/domain/events.js';
 import { PROFILES } from '../../../src/rules/index.js';
-import { initialContext, reduce } from '../../../src/table/reduce.js';
+import { startTable, step } from '../../../src/table/machine.js';
 
 const CONFIG = { seats: 6, profile: PROFILES['main-event-2014'] };
 const HAND: DomainEvent = {
@@ -20,7 +20,7 @@ function tableAfter(...devices: Omit<DeviceStatus, 'type' | 't' | 'seq'>[]) {
     HAND,
     ...devices.map((device, i): DomainEvent => ({ type: 'device', ...device, t: 100 * (i + 1), seq: i + 1 })),
   ];
-  const ctx = events.reduce(reduce, initialContext(CONFIG));
+  const ctx = events.reduce(step, startTable(CONFIG)).context;
   return { down: ctx.readersDown, gap: ctx.hand?.readerGap };
 }
 

@@ -3,23 +3,26 @@ import type { DomainEvent, Unsequenced } from '../../../src/domain/events.js';
 import type { SeatStatus } from '../../../src/domain/seats.js';
 import { PROFILES, type ProfileId } from '../../../src/rules/index.js';
 import type { PromptReport } from '../../../src/rules/types.js';
+import { startTable, step } from '../../../src/table/machine.js';
 import { nextHand } from '../../../src/table/next-hand.js';
-import { initialContext, reduce, type TableConfig } from '../../../src/table/reduce.js';
+import type { TableConfig } from '../../../src/table/reduce.js';
 import type { TableContext } from '../../../src/table/state.js';
 
 /** A table of `seats` seats with `seated` marked in, under `profile`. */
 function table(profile: ProfileId, seated: number[], extra: Partial<TableConfig> = {}, seats = 10) {
-  let ctx = initialContext({ seats, profile: PROFILES[profile], decks: ['A', 'B'], ...extra });
+  let table = startTable({ seats, profile: PROFILES[profile], decks: ['A', 'B'], ...extra });
   let seq = 0;
   const send = (event: Unsequenced<DomainEvent>): PromptReport | undefined => {
-    ctx = reduce(ctx, { ...event, seq: seq++ } as DomainEvent);
-    return ctx.outputs.find((o): o is PromptReport => o.kind === 'prompt' && o.prompt === 'NEXT_HAND');
+    table = step(table, { ...event, seq: seq++ } as DomainEvent);
+    return table.context.outputs.find(
+      (o): o is PromptReport => o.kind === 'prompt' && o.prompt === 'NEXT_HAND',
+    );
   };
   const mark = (seat: number, status: SeatStatus, t = 0) => send({ type: 'seat', t, seat, status });
   for (const seat of seated) mark(seat, 'in');
   const next = (t = 0) => send({ type: 'dealer', t, input: 'next-hand' });
   const end = (t = 0) => send({ type: 'dealer', t, input: 'hand-end' });
-  return { send, mark, next, end, ctx: (): TableContext => ctx };
+  return { send, mark, next, end, ctx: (): TableContext => table.context };
 }
 
 /** button / sb / bb / players of a prompt. */
@@ -139,7 +142,7 @@ describe('next-hand: the redeal and the levels', () => {
     t.next();
     t.send({ type: 'card.seen', t: 100, zone: 'seat:6', uid: 'x', face: 'As', deck: 'A' });
     t.send({ type: 'settle', t: 1000 });
-    expect(t.ctx().hand?.status).toBe('void');
+    expect(t.ctx().phase).toBe('void');
     expect(seen(t.next(2000))).toEqual([1, 2, 3, [1, 2, 3]]);
   });
 

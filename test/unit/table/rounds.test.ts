@@ -3,7 +3,8 @@ import type { DomainEvent } from '../../../src/domain/events.js';
 import { PROFILES } from '../../../src/rules/index.js';
 import type { TableOutput } from '../../../src/rules/types.js';
 import { loadScenario } from '../../../src/scenario/load.js';
-import { initialContext, nextSettle, reduce, settleJudges } from '../../../src/table/reduce.js';
+import { startTable, step } from '../../../src/table/machine.js';
+import { nextSettle, settleJudges } from '../../../src/table/reduce.js';
 import type { TableContext } from '../../../src/table/state.js';
 
 /*
@@ -45,13 +46,13 @@ function play(list: readonly DomainEvent[]): {
   ctx: TableContext;
   outputs: { after: number; output: TableOutput }[];
 } {
-  let ctx = initialContext(config());
+  let table = startTable(config());
   const outputs: { after: number; output: TableOutput }[] = [];
   for (const event of list) {
-    ctx = reduce(ctx, event);
-    for (const output of ctx.outputs) outputs.push({ after: event.seq, output });
+    table = step(table, event);
+    for (const output of table.context.outputs) outputs.push({ after: event.seq, output });
   }
-  return { ctx, outputs };
+  return { ctx: table.context, outputs };
 }
 
 /** The board's round `n` ended: a settle at its end, as the live pipeline sends one. */

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { DomainEvent } from '../../../src/domain/events.js';
 import { loadScenario } from '../../../src/scenario/load.js';
-import { phaseOf, tableMachine } from '../../../src/table/machine.js';
-import { initialContext, reduce } from '../../../src/table/reduce.js';
+import { phaseOf, startTable, step, tableMachine } from '../../../src/table/machine.js';
 import type { TableContext } from '../../../src/table/state.js';
 import { replayEvents } from '../../../src/table/table.js';
 import { canonicalOrder } from '../../../src/table/window.js';
@@ -38,7 +37,7 @@ const DEAL: Item[] = ['As', 'Kd', 'Qh', 'Jc', '2s', '3d', '4h', '5c'].map((card,
 function run(items: Item[]): TableContext {
   const { config, events } = table(items);
   const settle: DomainEvent = { type: 'settle', t: 1e9, seq: events.length };
-  return [...events, settle].reduce(reduce, initialContext(config));
+  return [...events, settle].reduce(step, startTable(config)).context;
 }
 
 function incidents(items: Item[]) {
@@ -106,7 +105,7 @@ describe('reordering window', () => {
       { t: 130, card: { zone: 'seat:1', card: 'As' } },
       { t: 140, card: { zone: 'seat:1', card: 'As' } },
     ]);
-    const ctx = reduce(initialContext(config), events[0] as DomainEvent);
+    const ctx = step(startTable(config), events[0] as DomainEvent).context;
     const cycle = events.slice(1).filter((e) => e.type === 'card.seen');
     const order = canonicalOrder(ctx.hand, cycle).map((e) => `${e.zone} ${e.face}`);
     expect(order).toEqual(['seat:1 As', 'seat:2 Kd', 'burn 9s', 'board 9h']);
@@ -114,14 +113,14 @@ describe('reordering window', () => {
 });
 
 describe('the machine is a pure function of its events', () => {
-  it('reduce leaves the previous context untouched', () => {
+  it('a step leaves the previous snapshot untouched', () => {
     const { config, events } = table([...DEAL, { t: 5000, dealer: { input: 'exposed', zone: 'seat:3' } }]);
-    let ctx = initialContext(config);
+    let snapshot = startTable(config);
     for (const event of events) {
-      const before = JSON.stringify({ ...ctx, profile: undefined });
-      const next = reduce(ctx, event);
-      expect(JSON.stringify({ ...ctx, profile: undefined })).toBe(before);
-      ctx = next;
+      const before = JSON.stringify(snapshot);
+      const next = step(snapshot, event);
+      expect(JSON.stringify(snapshot)).toBe(before);
+      snapshot = next;
     }
   });
 
@@ -132,11 +131,12 @@ describe('the machine is a pure function of its events', () => {
       { t: 5600, card: { zone: 'board', card: '9h' } },
     ];
     const { config, events } = table(items);
-    let ctx = initialContext(config);
+    let snapshot = startTable(config);
     const stepped: string[] = [];
     for (const event of [...events, { type: 'settle', t: 1e9, seq: events.length } as DomainEvent]) {
-      ctx = reduce(ctx, event);
-      for (const o of ctx.outputs) stepped.push(o.kind === 'incident' ? `${o.incident} ${o.at}` : o.prompt);
+      snapshot = step(snapshot, event);
+      for (const o of snapshot.context.outputs)
+        stepped.push(o.kind === 'incident' ? `${o.incident} ${o.at}` : o.prompt);
     }
     expect(stepped).toEqual(['PREMATURE_FLOP 10']);
     expect(incidents(items)).toEqual(stepped);
@@ -208,7 +208,7 @@ describe('where the hand stands', () => {
       { t: 1000, card: { zone: 'seat:1', card: 'Kd' } },
       { t: 2000, dealer: { input: 'floor-decision', value: 'continue', supervisor: 'Marie' } },
     ]);
-    expect(ctx.hand?.status).toBe('dealing');
+    expect(ctx.phase).toBe('dealing');
     expect(ctx.open).toEqual([]);
   });
 
@@ -217,13 +217,13 @@ describe('where the hand stands', () => {
       ...DEAL,
       { t: 5000, dealer: { input: 'floor-decision', value: 'void', supervisor: 'Marie' } },
     ]);
-    expect(voided.hand?.status).toBe('void');
+    expect(voided.phase).toBe('void');
     const over = run([
       ...DEAL,
       { t: 5000, dealer: { input: 'hand-end' } },
       { t: 5500, dealer: { input: 'floor-decision', value: 'void', supervisor: 'Marie' } },
     ]);
-    expect(over.hand?.status).toBe('over');
+    expect(over.phase).toBe('ended');
   });
 });
 
@@ -245,9 +245,9 @@ describe('a fold during the deal', () => {
   function afterSettle(t: number): string[] {
     const { config, events } = table(shortDeal);
     const ctx = [...events, { type: 'settle', t, seq: events.length } as DomainEvent].reduce(
-      reduce,
-      initialContext(config),
-    );
+      step,
+      startTable(config),
+    ).context;
     return ctx.outputs.flatMap((o) => (o.kind === 'incident' ? [`${o.incident} ${o.at}`] : []));
   }
 
@@ -271,7 +271,7 @@ describe('facts raised at their own read', () => {
   /** The incidents the last event brought out, when reads of certain facts are judged at once or held. */
   function atLast(items: Item[], factsAtRead: boolean): string[] {
     const { config, events } = table(items);
-    const ctx = events.reduce(reduce, initialContext({ ...config, factsAtRead }));
+    const ctx = events.reduce(step, startTable({ ...config, factsAtRead })).context;
     return ctx.outputs.flatMap((o) => (o.kind === 'incident' ? [`${o.incident} ${o.at}`] : []));
   }
 
