@@ -191,6 +191,7 @@ export async function startController(
       tableId,
       version,
       privateDelayMs: config.mqtt.privateDelayMs,
+      journal: config.journal.path,
       failed: (topic, reason) => log.error({ topic, reason }, 'MQTT publish lost'),
       halts: table.halts,
     });

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { JournalError, sqliteFailure } from './errors.js';
 
 /** 'CRPJ' in SQLite's application_id: what tells a croupier journal from any other SQLite file. */
-const APPLICATION_ID = 0x4352504a;
-const SCHEMA_VERSION = 1;
+export const APPLICATION_ID = 0x4352504a;
+export const SCHEMA_VERSION = 1;
 
 /** One append-only table for every record kind, so that one hash chain runs through them all. */
 const SCHEMA = `

@@ -1,7 +1,8 @@
-import { delay, filter, type Observable, Subscription } from 'rxjs';
+import { map, type Observable, Subscription } from 'rxjs';
 import type { MqttLink } from '../io/mqtt.js';
 import { publicOutput, publicState } from '../outputs/public.js';
 import type { TableUpdate } from '../table/update.js';
+import { surveillanceFeed } from './surveillance-feed.js';
 import { API_VERSION, topicOf } from './topics.js';
 
 export interface PublisherOptions {
@@ -9,7 +10,9 @@ export interface PublisherOptions {
   version: string;
   /** `private/events` waits this long (DESIGN.md: only delayed hole cards leave the table). */
   privateDelayMs: number;
-  /** A publish the broker never took (the link was closed first). */
+  /** The journal's file, which `private/events` is published from. */
+  journal: string;
+  /** A publish the broker never took (the link was closed first), or a journal `private/events` cannot read. */
   failed(topic: string, reason: string): void;
   /** Whether the table is halted (a value: halted; null: it plays), as `JournaledTable.halts` says. */
   halts?: Observable<unknown>;
@@ -22,18 +25,19 @@ export function statusMessage(state: 'online' | 'offline' | 'halted', version: s
 
 /**
  * The table's outputs on MQTT: each incident and prompt (public view, QoS 1), the public state when it
- * changes (retained), every domain event on `private/events` after the broadcast delay, and the retained
- * `online` status each time the link connects (the will says `offline`). While the broker is away only
- * the latest state is kept, sent on reconnecting: a night without broker queues the incidents and
- * events it must, not one state per event. The retained status is `halted` while the table is (its
- * journal cannot record, or a record of it is broken), and `online` again once a supervisor clears it.
+ * changes (retained), every domain event on `private/events` from the journal after the broadcast delay
+ * (surveillance-feed.ts), and the retained `online` status each time the link connects (the will says
+ * `offline`). While the broker is away only the latest state is kept, sent on reconnecting: a night
+ * without broker queues the incidents it must, not one state per event, and `private/events` resumes
+ * from the journal. The retained status is `halted` while the table is (its journal cannot record, or a
+ * record of it is broken), and `online` again once a supervisor clears it.
  */
 export function publishTable(
   link: MqttLink,
   updates: Observable<TableUpdate>,
-  { tableId, version, privateDelayMs, failed, halts }: PublisherOptions,
+  { tableId, version, privateDelayMs, journal, failed, halts }: PublisherOptions,
 ): Subscription {
-  const send = (name: 'status' | 'state' | 'incident' | 'privateEvents', payload: string, retain = false) => {
+  const send = (name: 'status' | 'state' | 'incident', payload: string, retain = false) => {
     const topic = topicOf(tableId, name);
     link.publish(topic, payload, { qos: 1, retain }).catch((error: Error) => failed(topic, error.message));
   };
@@ -75,15 +79,12 @@ export function publishTable(
     );
   }
   subscription.add(
-    updates
-      .pipe(
-        filter(({ event }) => event.type !== 'settle'),
-        delay(privateDelayMs),
-      )
-      .subscribe({
-        next: ({ event }) => send('privateEvents', JSON.stringify(event)),
-        error: () => undefined,
-      }),
+    surveillanceFeed(link, updates.pipe(map(({ event }) => event.seq)), {
+      tableId,
+      journal,
+      delayMs: privateDelayMs,
+      failed,
+    }),
   );
   return subscription;
 }

@@ -109,7 +109,8 @@ export const TOPICS = {
     audience: 'surveillance',
     retain: false,
     qos: 1,
-    summary: 'full domain events with hole-card identities, after the configured broadcast delay',
+    summary:
+      'every domain event as journaled (settles left out), hole-card identities included, in sequence order, each once the configured broadcast delay has passed since it was journaled; read from the journal, so that after a restart or a broker outage the feed resumes after the last event the broker acknowledged (at least once: an event may come twice after a crash, never missing)',
     payload: privateEventPayload,
   },
 } as const satisfies Record<string, TopicSpec>;

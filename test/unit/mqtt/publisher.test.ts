@@ -1,43 +1,30 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { BehaviorSubject, NEVER, Subject } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { Subject } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { DomainEvent, Unsequenced } from '../../../src/domain/events.js';
-import type { MqttLink, MqttStatus, PublishOptions } from '../../../src/io/mqtt.js';
 import { publishTable } from '../../../src/mqtt/publisher.js';
 import { PROFILES } from '../../../src/rules/index.js';
 import { tableMachine } from '../../../src/table/machine.js';
 import type { TableUpdate } from '../../../src/table/update.js';
+import { journalPath, open } from '../journal/journal-fixtures.js';
+import { recordingLink } from './recording-link.js';
 
-interface Published {
-  topic: string;
-  payload: string;
-  options: PublishOptions | undefined;
-}
+const publishing: { unsubscribe(): void }[] = [];
+// Before the journal fixtures' clean-up (hooks after a test run last registered first).
+afterEach(() => {
+  for (const publisher of publishing.splice(0)) publisher.unsubscribe();
+  vi.useRealTimers();
+});
 
-/** A link that records what croupier publishes; its status is the test's to set. */
-function recordingLink() {
-  const status$ = new BehaviorSubject<MqttStatus>({ state: 'connecting' });
-  const published: Published[] = [];
-  const link: MqttLink = {
-    status$,
-    messages: () => NEVER,
-    publish: async (topic, payload, options) => {
-      published.push({ topic, payload: Buffer.from(payload).toString(), options });
-    },
-    close: async () => undefined,
-  };
-  return { link, status$, published };
-}
-
-/** A table fed by hand: each event gives the update the pipeline would. */
+/** A table fed by hand, journaled: each event gives the update the pipeline would. */
 function table() {
   const actor = createActor(tableMachine, { input: { seats: 9, profile: PROFILES['main-event-2014'] } });
   actor.start();
   const updates = new Subject<TableUpdate>();
-  let seq = 0;
+  const journal = journalPath();
+  const journaling = open(journal, { now: () => Date.now() });
   const send = (event: Unsequenced<DomainEvent>) => {
-    const sequenced = { ...event, seq: seq++ } as DomainEvent;
+    const sequenced = journaling.append(event);
     actor.send(sequenced);
     const snapshot = actor.getSnapshot();
     updates.next({
@@ -47,7 +34,7 @@ function table() {
       started: sequenced.type === 'hand.start',
     });
   };
-  return { updates, send };
+  return { updates, send, journal };
 }
 
 const card = (seat: number, uid: string) => ({
@@ -62,13 +49,16 @@ const card = (seat: number, uid: string) => ({
 /** A table publishing on a connected link, its first hand started. */
 function publishingHand() {
   const { link, status$, published } = recordingLink();
-  const { updates, send } = table();
-  publishTable(link, updates, {
-    tableId: 't1',
-    version: '9',
-    privateDelayMs: 60_000,
-    failed: () => undefined,
-  });
+  const { updates, send, journal } = table();
+  publishing.push(
+    publishTable(link, updates, {
+      tableId: 't1',
+      version: '9',
+      privateDelayMs: 60_000,
+      journal,
+      failed: () => undefined,
+    }),
+  );
   status$.next({ state: 'connected' });
   send({ type: 'hand.start', t: 0, button: 9, players: [1, 2, 3], blinds: [50, 100], deck: 'A' });
   return { status$, published, send };
@@ -115,22 +105,27 @@ describe('the MQTT publisher', () => {
     expect(states().map((s) => s.pot)).toEqual([0, 340]);
   });
 
-  it('holds every domain event for the broadcast delay before private/events, settles left out', async () => {
-    const { link, published } = recordingLink();
-    const { updates, send } = table();
-    publishTable(link, updates, {
-      tableId: 't1',
-      version: '9',
-      privateDelayMs: 300,
-      failed: () => undefined,
-    });
+  it('publishes every domain event on private/events from the journal after the delay, settles left out', async () => {
+    vi.useFakeTimers();
+    const { link, status$, published } = recordingLink();
+    const { updates, send, journal } = table();
+    publishing.push(
+      publishTable(link, updates, {
+        tableId: 't1',
+        version: '9',
+        privateDelayMs: 300,
+        journal,
+        failed: () => undefined,
+      }),
+    );
+    status$.next({ state: 'connected' });
     send({ type: 'hand.start', t: 0, button: 9, players: [1, 2, 3], blinds: [50, 100], deck: 'A' });
     send(card(1, '04A1B2C3'));
     send({ type: 'settle', t: 2000 });
     const held = () => published.filter((p) => p.topic === 'croupier/v1/t1/private/events');
-    await sleep(100);
+    await vi.advanceTimersByTimeAsync(299);
     expect(held()).toEqual([]);
-    await sleep(400);
+    await vi.advanceTimersByTimeAsync(1);
     expect(held().map((p) => JSON.parse(p.payload).type)).toEqual(['hand.start', 'card.seen']);
     expect(held()[1]?.payload).toContain('04A1B2C3');
   });
