@@ -13,6 +13,7 @@ const USAGE = `usage: croupier replay FILE... [--check]
        croupier mqtt-acl [--config FILE]
        croupier doctor [--config FILE]
        croupier asyncapi
+       croupier table-chart
 
   replay     run scenario files through the table machine, one JSON line per incident or prompt
     FILE       a scenario file (.yaml, .yml, .json), or a directory: the scenario files in it
@@ -39,6 +40,8 @@ const USAGE = `usage: croupier replay FILE... [--check]
              display): a line each, what is wrong and what to do; exit 1 when something blocks play
     --config   the config file (default /etc/croupier/croupier.yaml when there is one)
   asyncapi   print the AsyncAPI document of croupier's MQTT topics
+  table-chart
+             print the table machine's statechart, to open in Stately's visualiser (stately.ai/viz)
 `;
 
 /** One command line; resolves to the exit code: 0 ok, 1 a check found differences, 2 bad usage or input. */
@@ -104,6 +107,9 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(stringify(asyncApiDocument(VERSION)));
       return 0;
     }
+    case 'table-chart':
+      process.stdout.write((await import('../table/chart.js')).chartSource());
+      return 0;
     case undefined:
       break;
     default:
@@ -135,6 +141,7 @@ const COMMAND_OPTIONS: Readonly<Record<string, readonly OptionName[]>> = {
   'mqtt-acl': ['config'],
   doctor: ['config'],
   asyncapi: [],
+  'table-chart': [],
 };
 
 /** An option given that `command` does not take (`--help` goes with any). */
