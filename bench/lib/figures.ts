@@ -77,6 +77,11 @@ export const FIGURES: Record<string, Figure[]> = {
     { name: 'reads_changes_expected', unit: 'changes', better: 'higher' },
     { name: 'reads_changes_lost', unit: 'changes', better: 'lower' },
   ],
+  evaluator: [
+    { name: 'evaluator_hands_per_s', unit: 'hands/s', better: 'higher' },
+    { name: 'evaluator_library_hands_per_s', unit: 'hands/s', better: 'higher' },
+    { name: 'evaluator_load_rss_mb', unit: 'MB', better: 'lower' },
+  ],
 };
 
 export const BENCHMARKS = Object.keys(FIGURES);
