@@ -1,4 +1,4 @@
-import type { FactsOf } from '../src/rules/decisions.js';
+import { type FactsOf, FLOOR_PROCEDURES } from '../src/rules/decisions.js';
 import type { ProfileId } from '../src/rules/index.js';
 import type { IncidentFacts, RulingCode } from '../src/rules/types.js';
 
@@ -7,17 +7,38 @@ export interface CatalogueEntry {
   row: string;
   facts: IncidentFacts;
   expected: Readonly<Record<ProfileId, RulingCode>>;
+  /** The `floor` each profile's decision carries: RULINGS.md's mark of the ruling unless its rulebook says who watches. */
+  floor: Readonly<Record<ProfileId, boolean>>;
 }
 
-/** Columns in RULINGS.md's order: ME, FC, TDA. */
+/** A ruling as a profile gives it, with its floor where that differs from RULINGS.md's mark. */
+type Given = RulingCode | { ruling: RulingCode; floor: boolean };
+
+/** tda-2024 names no floor for RP-5 and #39-B (RULINGS-tda-2024.md §3). */
+const noFloor = (ruling: RulingCode): Given => ({ ruling, floor: false });
+
+/** Columns in RULINGS.md's order: ME, FC, TDA, then tda-2024 (RULINGS-tda-2024.md's T24). */
 function entry(
   row: string,
   facts: IncidentFacts,
   me: RulingCode,
   fc: RulingCode,
   tda: RulingCode,
+  t24: Given,
 ): CatalogueEntry {
-  return { row, facts, expected: { 'main-event-2014': me, 'french-casino': fc, 'tda-2007': tda } };
+  const ruling = typeof t24 === 'string' ? t24 : t24.ruling;
+  const marked = (code: RulingCode) => FLOOR_PROCEDURES.has(code);
+  return {
+    row,
+    facts,
+    expected: { 'main-event-2014': me, 'french-casino': fc, 'tda-2007': tda, 'tda-2024': ruling },
+    floor: {
+      'main-event-2014': marked(me),
+      'french-casino': marked(fc),
+      'tda-2007': marked(tda),
+      'tda-2024': typeof t24 === 'string' ? marked(t24) : t24.floor,
+    },
+  };
 }
 
 /** The 5th card of a nine-handed deal, the first the dealer turned. */
@@ -42,11 +63,26 @@ const severalPending = [3, 7];
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
   // Before the first card
-  entry('DECK_COUNT', { incident: 'DECK_COUNT' }, 'DECK_REJECTED', 'DECK_REJECTED', 'DECK_REJECTED'),
-  entry('DECK_FACE_UP', { incident: 'DECK_FACE_UP' }, 'DECK_REJECTED', 'DECK_REJECTED', 'DECK_REJECTED'),
+  entry(
+    'DECK_COUNT',
+    { incident: 'DECK_COUNT' },
+    'DECK_REJECTED',
+    'DECK_REJECTED',
+    'DECK_REJECTED',
+    'DECK_REJECTED',
+  ),
+  entry(
+    'DECK_FACE_UP',
+    { incident: 'DECK_FACE_UP' },
+    'DECK_REJECTED',
+    'DECK_REJECTED',
+    'DECK_REJECTED',
+    'DECK_REJECTED',
+  ),
   entry(
     'DECK_UNKNOWN_CARD',
     { incident: 'DECK_UNKNOWN_CARD' },
+    'DECK_REJECTED',
     'DECK_REJECTED',
     'DECK_REJECTED',
     'DECK_REJECTED',
@@ -57,10 +93,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MOVE_BUTTON',
     'MOVE_BUTTON',
     'MOVE_BUTTON',
+    'MOVE_BUTTON',
   ),
   entry(
     'BUTTON_MISPLACED, dead button',
     { incident: 'BUTTON_MISPLACED', headsUp: false, deadButton: true },
+    'MOVE_BUTTON',
     'MOVE_BUTTON',
     'MOVE_BUTTON',
     'MOVE_BUTTON',
@@ -71,17 +109,58 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MOVE_BUTTON',
     'MOVE_BUTTON',
     'MOVE_BUTTON',
+    'MOVE_BUTTON',
+  ),
+  entry(
+    'BUTTON_MISPLACED, found after substantial action',
+    { incident: 'BUTTON_MISPLACED', headsUp: false, deadButton: false, afterSubstantialAction: true },
+    'MOVE_BUTTON',
+    'MOVE_BUTTON',
+    'MOVE_BUTTON',
+    'CONTINUE',
   ),
 
   // During the hole-card deal
-  entry('CARD_TO_WRONG_SEAT', { incident: 'CARD_TO_WRONG_SEAT' }, 'MISDEAL', 'CALL_FLOOR', 'CALL_FLOOR'),
-  entry('SEAT_SKIPPED', { incident: 'SEAT_SKIPPED' }, 'MISDEAL', 'MISDEAL', 'CALL_FLOOR'),
+  entry(
+    'CARD_TO_WRONG_SEAT',
+    { incident: 'CARD_TO_WRONG_SEAT' },
+    'MISDEAL',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'MISDEAL',
+  ),
+  entry(
+    'CARD_TO_WRONG_SEAT, the first card of the deal',
+    { incident: 'CARD_TO_WRONG_SEAT', firstCardToWrongSeat: true },
+    'MISDEAL',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'MISDEAL',
+  ),
+  entry(
+    'CARD_TO_WRONG_SEAT, found after substantial action',
+    { incident: 'CARD_TO_WRONG_SEAT', afterSubstantialAction: true },
+    'MISDEAL',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+  ),
+  entry('SEAT_SKIPPED', { incident: 'SEAT_SKIPPED' }, 'MISDEAL', 'MISDEAL', 'CALL_FLOOR', 'MISDEAL'),
+  entry(
+    'SEAT_SKIPPED, the skipped seat was due the first card',
+    { incident: 'SEAT_SKIPPED', firstCardToWrongSeat: true },
+    'MISDEAL',
+    'MISDEAL',
+    'CALL_FLOOR',
+    'MISDEAL',
+  ),
   entry(
     'EXTRA_CARD',
     { incident: 'EXTRA_CARD', afterSubstantialAction: false },
     'MISDEAL',
     'MISDEAL',
     'CALL_FLOOR',
+    'MISDEAL',
   ),
   entry(
     'EXTRA_CARD after substantial action',
@@ -89,6 +168,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'CALL_FLOOR',
     'HAND_DEAD',
     'CALL_FLOOR',
+    'HAND_DEAD',
   ),
   entry(
     'MISSING_CARD, button',
@@ -96,6 +176,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MISDEAL',
     'GIVE_TOP_CARD',
     'CALL_FLOOR',
+    'GIVE_TOP_CARD',
   ),
   entry(
     'MISSING_CARD, button, after substantial action',
@@ -103,6 +184,15 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'CALL_FLOOR',
     'GIVE_TOP_CARD',
     'CALL_FLOOR',
+    'GIVE_TOP_CARD',
+  ),
+  entry(
+    'MISSING_CARD, button that acted while short',
+    { incident: 'MISSING_CARD', atButton: true, afterSubstantialAction: false, buttonActedShort: true },
+    'MISDEAL',
+    'GIVE_TOP_CARD',
+    'CALL_FLOOR',
+    'HAND_DEAD',
   ),
   entry(
     'MISSING_CARD, other seat',
@@ -110,6 +200,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MISDEAL',
     'MISDEAL',
     'CALL_FLOOR',
+    'MISDEAL',
   ),
   entry(
     'MISSING_CARD, other seat, after substantial action',
@@ -117,10 +208,20 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'CALL_FLOOR',
     'HAND_DEAD',
     'CALL_FLOOR',
+    'HAND_DEAD',
+  ),
+  entry(
+    'MISSING_CARD, other seat with no card at all',
+    { incident: 'MISSING_CARD', atButton: false, afterSubstantialAction: false, noCard: true },
+    'MISDEAL',
+    'MISDEAL',
+    'CALL_FLOOR',
+    'MISDEAL',
   ),
   entry(
     'EXPOSED_CARD by the player',
     { ...dealerExposed, by: 'player' },
+    'CARD_LIVE',
     'CARD_LIVE',
     'CARD_LIVE',
     'CARD_LIVE',
@@ -131,6 +232,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'CARD_LIVE',
     'CARD_LIVE',
     'CARD_LIVE',
+    'CARD_LIVE',
   ),
   entry(
     'EXPOSED_CARD by the dealer, card 1',
@@ -138,10 +240,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MISDEAL',
     'REPLACE_AT_END',
     'MISDEAL',
+    'MISDEAL',
   ),
   entry(
     'EXPOSED_CARD by the dealer, card 2, heads-up (the button’s)',
     { ...dealerExposed, dealPosition: 2, toButton: true },
+    'MISDEAL',
     'MISDEAL',
     'MISDEAL',
     'MISDEAL',
@@ -152,6 +256,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MISDEAL',
     'MISDEAL',
     'MISDEAL',
+    'MISDEAL',
   ),
   entry(
     'EXPOSED_CARD by the dealer, second in this deal',
@@ -159,6 +264,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MISDEAL',
     'MISDEAL',
     'CALL_FLOOR',
+    'MISDEAL',
   ),
   entry(
     'EXPOSED_CARD by the dealer, dealt to the button',
@@ -166,10 +272,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'REPLACE_AT_END',
     'MISDEAL',
     'REPLACE_AT_END',
+    'REPLACE_AT_END',
   ),
   entry(
     'EXPOSED_CARD by the dealer, otherwise',
     dealerExposed,
+    'REPLACE_AT_END',
     'REPLACE_AT_END',
     'REPLACE_AT_END',
     'REPLACE_AT_END',
@@ -180,12 +288,14 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'CALL_FLOOR',
   ),
   entry(
     'FLASHED_CARD, card 1',
     { ...dealerFlashed, dealPosition: 1 },
     'MISDEAL',
     'REPLACE_AT_END',
+    'MISDEAL',
     'MISDEAL',
   ),
   entry(
@@ -194,6 +304,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MISDEAL',
     'MISDEAL',
     'CALL_FLOOR',
+    'MISDEAL',
   ),
   entry(
     'FLASHED_CARD, dealt to the button',
@@ -201,11 +312,20 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'REPLACE_AT_END',
     'MISDEAL',
     'REPLACE_AT_END',
+    'REPLACE_AT_END',
   ),
-  entry('FLASHED_CARD, otherwise', dealerFlashed, 'REPLACE_AT_END', 'REPLACE_AT_END', 'REPLACE_AT_END'),
+  entry(
+    'FLASHED_CARD, otherwise',
+    dealerFlashed,
+    'REPLACE_AT_END',
+    'REPLACE_AT_END',
+    'REPLACE_AT_END',
+    'REPLACE_AT_END',
+  ),
   entry(
     'FLASHED_CARD, after the deal',
     { ...dealerFlashed, dealPosition: null },
+    'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',
@@ -216,6 +336,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'BOXED_SET_ASIDE',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'CALL_FLOOR',
   ),
   entry(
     'BOXED_CARD, second in the initial deal',
@@ -223,13 +344,54 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'MISDEAL',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'MISDEAL',
   ),
-  entry('FOREIGN_CARD', { incident: 'FOREIGN_CARD' }, 'HAND_VOID', 'CALL_FLOOR', 'CALL_FLOOR'),
-  entry('DUPLICATE_CARD', { incident: 'DUPLICATE_CARD' }, 'HAND_VOID', 'CALL_FLOOR', 'CALL_FLOOR'),
+  entry('FOREIGN_CARD', { incident: 'FOREIGN_CARD' }, 'HAND_VOID', 'CALL_FLOOR', 'CALL_FLOOR', 'CALL_FLOOR'),
+  entry(
+    'FOREIGN_CARD, non-standard (a joker), before substantial action',
+    { incident: 'FOREIGN_CARD', nonStandard: true, zone: 'seat' },
+    'HAND_VOID',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'MISDEAL',
+  ),
+  entry(
+    'FOREIGN_CARD, non-standard on the board after substantial action',
+    { incident: 'FOREIGN_CARD', nonStandard: true, afterSubstantialAction: true, zone: 'board' },
+    'HAND_VOID',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'SCRAP_CARD',
+  ),
+  entry(
+    'FOREIGN_CARD, non-standard on the burn spot after substantial action',
+    { incident: 'FOREIGN_CARD', nonStandard: true, afterSubstantialAction: true, zone: 'burn' },
+    'HAND_VOID',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'SCRAP_CARD',
+  ),
+  entry(
+    'FOREIGN_CARD, non-standard in a player’s hand after substantial action',
+    { incident: 'FOREIGN_CARD', nonStandard: true, afterSubstantialAction: true, zone: 'seat' },
+    'HAND_VOID',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    { ruling: 'SCRAP_CARD', floor: true },
+  ),
+  entry(
+    'DUPLICATE_CARD',
+    { incident: 'DUPLICATE_CARD' },
+    'HAND_VOID',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'HAND_VOID',
+  ),
   entry(
     'MIXED_DECK, actions with both decks',
     { incident: 'MIXED_DECK', actionsWithBothDecks: true, boardOnly: false, bettingPossible: true },
     'HAND_VOID',
+    'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',
   ),
@@ -239,6 +401,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'REDEAL_BOARD',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'CALL_FLOOR',
   ),
   entry(
     'MIXED_DECK, hole card of the other deck before any action',
@@ -246,6 +409,21 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'CALL_FLOOR',
+  ),
+  entry(
+    'MIXED_DECK, its face duplicates a card in play',
+    {
+      incident: 'MIXED_DECK',
+      actionsWithBothDecks: false,
+      boardOnly: false,
+      bettingPossible: true,
+      duplicatesInPlay: true,
+    },
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'HAND_VOID',
   ),
 
   // Burn and board
@@ -255,12 +433,22 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'PREMATURE_RESHUFFLE_NO_BURN',
     'BURN_AND_REPLACE',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'PREMATURE_FLOP, burn not identifiable',
     { ...lastToActSkipped, burnIdentifiable: false },
     'PREMATURE_RESHUFFLE_WITH_BURN',
     'BURN_AND_REPLACE',
+    'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_WITH_BURN'),
+  ),
+  entry(
+    'PREMATURE_FLOP, the burn among the premature cards',
+    { ...lastToActSkipped, burnIdentifiable: false, burnAmongPremature: true },
+    'PREMATURE_RESHUFFLE_WITH_BURN',
+    'BURN_AND_REPLACE',
+    'CALL_FLOOR',
     'CALL_FLOOR',
   ),
   entry(
@@ -269,6 +457,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'PREMATURE_RESHUFFLE_NO_BURN',
     'SKIPPED_PLAYER_FOLDS',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'PREMATURE_FLOP, someone acted after the skipped player',
@@ -276,6 +465,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'PREMATURE_RESHUFFLE_NO_BURN',
     'SKIPPED_PLAYER_FOLDS',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'PREMATURE_FLOP, several players pending',
@@ -283,6 +473,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'PREMATURE_RESHUFFLE_NO_BURN',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'PREMATURE_TURN, last player pending',
@@ -290,6 +481,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'TURN_SET_ASIDE',
     'BURN_AND_REPLACE',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'PREMATURE_TURN, someone acted after the skipped player',
@@ -297,6 +489,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'TURN_SET_ASIDE',
     'SKIPPED_PLAYER_FOLDS',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'PREMATURE_TURN, several players pending',
@@ -304,6 +497,15 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'TURN_SET_ASIDE',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
+  ),
+  entry(
+    'PREMATURE_TURN, burn not identifiable',
+    { ...lastToActSkipped, incident: 'PREMATURE_TURN', burnIdentifiable: false },
+    'TURN_SET_ASIDE',
+    'BURN_AND_REPLACE',
+    'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_WITH_BURN'),
   ),
   entry(
     'PREMATURE_RIVER, last player pending',
@@ -311,6 +513,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'PREMATURE_RESHUFFLE_NO_BURN',
     'BURN_AND_REPLACE',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'PREMATURE_RIVER, someone acted after the skipped player',
@@ -318,6 +521,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'PREMATURE_RESHUFFLE_NO_BURN',
     'SKIPPED_PLAYER_FOLDS',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'PREMATURE_RIVER, several players pending',
@@ -325,6 +529,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'PREMATURE_RESHUFFLE_NO_BURN',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    noFloor('PREMATURE_RESHUFFLE_NO_BURN'),
   ),
   entry(
     'FLOP_NO_BURN, identifiable',
@@ -332,6 +537,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'FIRST_TO_BURN',
     'FIRST_TO_BURN',
     'CALL_FLOOR',
+    noFloor('FLOP_SCRAMBLE'),
   ),
   entry(
     'FLOP_NO_BURN, not identifiable',
@@ -339,11 +545,21 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'FLOP_SCRAMBLE',
     'FIRST_TO_BURN',
     'CALL_FLOOR',
+    noFloor('FLOP_SCRAMBLE'),
+  ),
+  entry(
+    'FLOP_NO_BURN, after an action (a check)',
+    { incident: 'FLOP_NO_BURN', identifiable: true, actionSinceFirstFlopCard: true },
+    'FIRST_TO_BURN',
+    'FIRST_TO_BURN',
+    'CALL_FLOOR',
+    'CONTINUE',
   ),
   entry(
     'FLOP_TWO_BURNS, identifiable',
     { incident: 'FLOP_TWO_BURNS', identifiable: true },
     'FLOP_SECOND_BURN_TO_FLOP',
+    'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',
   ),
@@ -353,6 +569,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'FLOP_SCRAMBLE',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'CALL_FLOOR',
   ),
   entry(
     'FLOP_FOUR_CARDS, identifiable',
@@ -360,6 +577,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'FLOP_FOURTH_TO_BURN',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'FLOP_SCRAMBLE',
   ),
   entry(
     'FLOP_FOUR_CARDS, only the burn identifiable',
@@ -367,12 +585,22 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'FLOP_SCRAMBLE',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'FLOP_SCRAMBLE',
+  ),
+  entry(
+    'FLOP_FOUR_CARDS, no flop burn',
+    { incident: 'FLOP_FOUR_CARDS', identifiable: true, burnIdentifiable: false },
+    'FLOP_FOURTH_TO_BURN',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'FLOP_SCRAMBLE',
   ),
   entry(
     'TURN_NO_BURN',
     { incident: 'TURN_NO_BURN', identifiable: true },
     'CALL_FLOOR',
     'FIRST_TO_BURN',
+    'CALL_FLOOR',
     'CALL_FLOOR',
   ),
   entry(
@@ -381,12 +609,14 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'CALL_FLOOR',
     'FIRST_TO_BURN',
     'CALL_FLOOR',
+    'CALL_FLOOR',
   ),
-  entry('BURN_EXPOSED', { incident: 'BURN_EXPOSED' }, 'CONTINUE', 'CONTINUE', 'CONTINUE'),
+  entry('BURN_EXPOSED', { incident: 'BURN_EXPOSED' }, 'CONTINUE', 'CONTINUE', 'CONTINUE', 'CONTINUE'),
   entry(
     'BOXED_CARD after the deal, first since the deal',
     { incident: 'BOXED_CARD', duringDeal: false, nth: 1, bettingPossible: true },
     'BOXED_SET_ASIDE',
+    'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',
   ),
@@ -396,6 +626,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'HAND_VOID',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'CALL_FLOOR',
   ),
   entry(
     'BOXED_CARD after the deal, second, no betting possible',
@@ -403,13 +634,22 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'BOXED_SET_ASIDE',
     'CALL_FLOOR',
     'CALL_FLOOR',
+    'CALL_FLOOR',
   ),
 
   // At the end of the hand, and a procedure step the sensors contradict
-  entry('CARD_NOT_RETURNED', { incident: 'CARD_NOT_RETURNED' }, 'CALL_FLOOR', 'CALL_FLOOR', 'CALL_FLOOR'),
+  entry(
+    'CARD_NOT_RETURNED',
+    { incident: 'CARD_NOT_RETURNED' },
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+  ),
   entry(
     'PROCEDURE_NOT_FOLLOWED',
     { incident: 'PROCEDURE_NOT_FOLLOWED', expected: 'BURN_FACE_DOWN' },
+    'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',
     'CALL_FLOOR',

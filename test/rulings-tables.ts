@@ -20,9 +20,9 @@ interface Row {
 }
 
 const CODE = /`([A-Z][A-Z0-9_]*)`/g;
-const LEGEND = /`([A-Z]+)` = `([a-z0-9-]+)`/g;
-/** FLASHED_CARD's "ruling as for `EXPOSED_CARD` by the dealer": the rulings of those rows. */
-const AS_FOR = /as for `([A-Z_]+)` by the (\w+)/;
+const LEGEND = /`([A-Z][A-Z0-9]*)`\s*=\s*`([a-z0-9-]+)`/g;
+/** FLASHED_CARD's "ruling as for `EXPOSED_CARD` by the dealer" (or "as `EXPOSED_CARD` …"): the rulings of those rows. */
+const AS_FOR = /as (?:for )?`([A-Z_]+)` by the (\w+)/;
 const EVERY_PROFILE = 'every profile';
 const SAME = 'same';
 
@@ -82,15 +82,23 @@ function incidentRows(all: readonly Table[], columns: ReadonlyMap<string, readon
  * Every (profile, incident, ruling) that the incident tables give. A profile column's cell names its
  * rulings in backticks (the codes of the ruling tables); "same" is the first profile column's cell;
  * "every profile" is each of `profiles`; a cell with no ruling code must be a prompt. Throws on a cell
- * it cannot read, so that a change of wording is not a row silently dropped.
+ * it cannot read, so that a change of wording is not a row silently dropped. A contract without ruling
+ * tables of its own (RULINGS-tda-2024.md) names the ruling codes it builds on in `knownRulings`.
  */
-export function rulingsOfTables(text: string, profiles: readonly string[]): TableRuling[] {
+export function rulingsOfTables(
+  text: string,
+  profiles: readonly string[],
+  knownRulings: readonly string[] = [],
+): TableRuling[] {
   const columns = new Map([...text.matchAll(LEGEND)].map((m) => [m[1] as string, [m[2] as string]]));
   columns.set(EVERY_PROFILE, [...profiles]);
   const all = tables(text);
-  const rulings = new Set(
-    all.filter((t) => t.header[0] === 'ruling').flatMap((t) => t.body.flatMap((row) => codes(row[0] ?? ''))),
-  );
+  const rulings = new Set([
+    ...knownRulings,
+    ...all
+      .filter((t) => t.header[0] === 'ruling')
+      .flatMap((t) => t.body.flatMap((row) => codes(row[0] ?? ''))),
+  ]);
   const rows = incidentRows(all, columns);
 
   const rulingsOf = (row: Row, profile: string): (string | null)[] => {

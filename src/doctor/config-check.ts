@@ -1,6 +1,7 @@
 import { type CroupierConfig, loadConfig, parseConfig } from '../config/config.js';
 import { registryFromConfig } from '../config/decks.js';
 import { ConfigError } from '../config/problems.js';
+import { PROFILE_IDS } from '../rules/index.js';
 import { blocks, type Check, passed } from './check.js';
 
 /** The config file install.sh writes, which doctor reads when it is not told another. */
@@ -32,7 +33,11 @@ function configAdvice(file: string, message: string): string {
   if (/cannot read the config/.test(message)) {
     return `croupier's user reads it: sudo chown root:croupier ${file} && sudo chmod 0640 ${file}`;
   }
-  return `correct the keys named in ${file} (README.md lists them), ${RESTART}`;
+  // A refused rulebook is most often a typo or a profile this version does not have yet: name those it has.
+  const profiles = /\btable\.profile\b/.test(message)
+    ? `; table.profile is one of ${PROFILE_IDS.join(', ')}`
+    : '';
+  return `correct the keys named in ${file} (README.md lists them${profiles}), ${RESTART}`;
 }
 
 /** Each deck's list of tag UIDs, read and registered as at start. */

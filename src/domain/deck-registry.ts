@@ -21,8 +21,9 @@ function normaliseUid(uid: string): string {
 
 interface Tag {
   deck: string;
-  face: Face;
-  /** 1 for the deck's own card, 2.. for further tags of the same face (replacement cards). */
+  /** Null for a card of the deck that is no standard card for the game (a joker). */
+  face: Face | null;
+  /** 1 for the deck's own card, 2.. for further tags of the same face (replacement cards, further jokers). */
   copy: number;
   /** The deck the table knows the card by: the first registered deck of its back (see `registerDeck`). */
   playsAs: string;
@@ -41,10 +42,13 @@ export interface ScenarioDeck {
 const PLAIN_BACKS = ['first back', 'second back'] as const;
 
 function describeTag({ deck, face, copy }: Tag): string {
-  return `${face} of deck ${deck}${copy > 1 ? ` (copy ${copy})` : ''}`;
+  return `${face ?? 'joker'} of deck ${deck}${copy > 1 ? ` (copy ${copy})` : ''}`;
 }
 
-/** Maps each card tag UID to its face and deck id; a UID it does not know is a foreign card. */
+/**
+ * Maps each card tag UID to its face and deck id; a UID it does not know is a foreign card. A deck's
+ * jokers are marked non-standard: they read as the deck's cards with no face (tda-2024 #35-A-6).
+ */
 export class DeckRegistry {
   readonly #tags = new Map<string, Tag>();
   /** UIDs of each deck's face, by copy: key `deck face`. */
@@ -111,8 +115,22 @@ export class DeckRegistry {
   }
 
   /**
+   * Registers a tag of a registered deck that is no standard card for the game (a joker, numbered in the
+   * order its deck's jokers are registered): it reads as that deck's card with no face.
+   */
+  addJoker(deckId: string, uid: string): void {
+    const playsAs = this.#playsAs.get(deckId);
+    if (playsAs === undefined) throw new RegistryError(`deck ${deckId} is not registered`);
+    const normalised = normaliseUid(uid);
+    this.#assertFree(normalised);
+    const copy = (this.#copies.get(copiesKey(deckId, null))?.length ?? 0) + 1;
+    this.#add(normalised, { deck: deckId, face: null, copy, playsAs });
+  }
+
+  /**
    * The card a tag stands for, as the table knows it (a copy deck's card names the deck it plays as);
-   * face and deck are null for a tag no registered deck has (a foreign card).
+   * face and deck are null for a tag no registered deck has (a foreign card); a joker has its deck and
+   * no face.
    */
   lookup(uid: string): CardRef {
     const normalised = uid.toUpperCase();
@@ -120,7 +138,12 @@ export class DeckRegistry {
     return { uid: normalised, face: tag?.face ?? null, deck: tag?.playsAs ?? null };
   }
 
-  /** Which physical tag of its face a UID is (1 = the deck's own card); undefined when unknown. */
+  /** The registry marks the tag as a registered deck's non-standard card (a joker). */
+  isNonStandard(uid: string): boolean {
+    return this.#tags.get(uid.toUpperCase())?.face === null;
+  }
+
+  /** Which physical tag of its face (or which joker) a UID is (1 = the first); undefined when unknown. */
   copyOf(uid: string): number | undefined {
     return this.#tags.get(uid.toUpperCase())?.copy;
   }
@@ -135,7 +158,8 @@ export class DeckRegistry {
     return this.#playsAs.get(deckId);
   }
 
-  uidOf(deckId: string, face: Face, copy = 1): string | undefined {
+  /** The tag of a face of a deck, or of its `copy`-th joker when `face` is null. */
+  uidOf(deckId: string, face: Face | null, copy = 1): string | undefined {
     return this.#copies.get(copiesKey(deckId, face))?.[copy - 1];
   }
 
@@ -156,8 +180,8 @@ export class DeckRegistry {
   }
 }
 
-function copiesKey(deckId: string, face: Face): string {
-  return `${deckId} ${face}`;
+function copiesKey(deckId: string, face: Face | null): string {
+  return `${deckId} ${face ?? 'joker'}`;
 }
 
 /**
@@ -167,9 +191,19 @@ function copiesKey(deckId: string, face: Face): string {
  */
 export function scenarioUid(deckId: string, face: Face, copy = 1): string {
   if (!Number.isInteger(copy) || copy < 1 || copy > 255) throw new RangeError(`copy ${copy} is not in 1-255`);
+  return scenarioTag(deckId, copy, FACES.indexOf(face));
+}
+
+/** The n-th joker's scenario UID: copy byte 0, which no face's tag has, then n (1-255). */
+export function scenarioJokerUid(deckId: string, n = 1): string {
+  if (!Number.isInteger(n) || n < 1 || n > 255) throw new RangeError(`joker ${n} is not in 1-255`);
+  return scenarioTag(deckId, 0, n);
+}
+
+function scenarioTag(deckId: string, high: number, low: number): string {
   let hash = 0x811c9dc5;
   for (const byte of new TextEncoder().encode(deckId)) hash = Math.imul(hash ^ byte, 0x01000193);
   const deckBits = ((hash >>> 16) ^ hash) & 0xffff;
-  const uid = ((deckBits << 16) | (copy << 8) | FACES.indexOf(face)) >>> 0;
+  const uid = ((deckBits << 16) | (high << 8) | low) >>> 0;
   return uid.toString(16).toUpperCase().padStart(8, '0');
 }

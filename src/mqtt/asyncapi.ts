@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_IDS } from '../rules/index.js';
 import { API_VERSION, TOPICS, type TopicSpec } from './topics.js';
 
 /**
@@ -12,8 +13,7 @@ export function asyncApiDocument(version: string): Record<string, unknown> {
     info: {
       title: 'croupier table API',
       version,
-      description:
-        'One poker table’s controller: its status, public state, incidents with their procedures, floor commands, device traffic and the delayed surveillance feed. Hole cards appear only on private/events.',
+      description: `One poker table’s controller: its status, public state, incidents with their procedures, floor commands, device traffic and the delayed surveillance feed. Hole cards appear only on private/events. Rulings cite the table’s rule profile (${PROFILE_IDS.join(', ')}) and its article.`,
     },
     defaultContentType: 'application/json',
     channels: Object.fromEntries(entries.map(([name, spec]) => [name, channel(name, spec)])),

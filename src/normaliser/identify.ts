@@ -11,7 +11,10 @@ export interface TagRead {
 /** What a `card.seen`/`card.gone` event says about a read: the zone and the card's identity. */
 export type IdentifiedRead = Pick<CardSeen, 'zone' | 'uid' | 'face' | 'deck'>;
 
-/** Names the card a tag stands for; a tag no registered deck has stays in play as a foreign card (face null). */
+/**
+ * Names the card a tag stands for; a tag no registered deck has stays in play as a foreign card (face and
+ * deck null), and a joker the registry marks non-standard keeps its deck with no face.
+ */
 export function identify(registry: DeckRegistry, read: TagRead): IdentifiedRead {
   return { zone: read.zone, ...registry.lookup(read.uid) };
 }

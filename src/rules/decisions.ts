@@ -1,6 +1,7 @@
 import { EXPECTED_TEXTS } from './step-texts.js';
 import type {
   ActionRecord,
+  AllInFacts,
   Decision,
   ExpectedStep,
   IncidentCode,
@@ -45,6 +46,14 @@ export const UNWRITTEN = '(no written rule)';
 export function decision(ruling: RulingCode, rule: string, reason?: Text): Decision {
   const floor = FLOOR_PROCEDURES.has(ruling);
   return reason ? { ruling, rule, floor, reason } : { ruling, rule, floor };
+}
+
+/**
+ * A decision whose floor differs from RULINGS.md's mark of its ruling, where a rulebook says who watches
+ * (tda-2024 names no floor for RP-5 or #39-B, and calls one for a scrap of paper in a player's hand).
+ */
+export function withFloor(made: Decision, floor: boolean): Decision {
+  return { ...made, floor };
 }
 
 export function callFloor(rule: string, reason: Text): Decision {
@@ -106,4 +115,9 @@ export const BURN_STAYS_BURNED: Text = {
  */
 export function tdaSubstantialAction(actions: readonly ActionRecord[]): boolean {
   return actions.length >= 3 || (actions.length === 2 && actions.some((action) => action.chips));
+}
+
+/** RULINGS.md's ALL_IN_SHOWDOWN: two or more players all-in and no more betting possible. */
+export function twoAllInNoBetting(facts: AllInFacts): boolean {
+  return facts.allIn >= 2 && !facts.bettingPossible;
 }

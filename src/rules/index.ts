@@ -1,8 +1,10 @@
+import { twoAllInNoBetting } from './decisions.js';
 import { frenchCasino } from './french-casino.js';
 import { mainEvent2014 } from './main-event-2014.js';
 import { procedure } from './procedures.js';
 import { tda2007 } from './tda-2007.js';
-import type { Decision, IncidentFacts, RuleProfile, Step } from './types.js';
+import { tda2024 } from './tda-2024.js';
+import type { AllInFacts, Decision, IncidentFacts, RuleProfile, Step } from './types.js';
 
 export { nextHandProcedure, procedure, promptProcedure } from './procedures.js';
 
@@ -11,6 +13,7 @@ export const PROFILES = {
   'main-event-2014': mainEvent2014,
   'french-casino': frenchCasino,
   'tda-2007': tda2007,
+  'tda-2024': tda2024,
 } as const satisfies Readonly<Record<string, RuleProfile>>;
 
 export type ProfileId = keyof typeof PROFILES;
@@ -32,7 +35,14 @@ export interface Ruled {
   steps: Step[];
 }
 
+/** The profile's own procedure for the ruling where it writes one, else the shared one. */
 export function rule(profile: RuleProfile, facts: IncidentFacts): Ruled {
   const decision = profile.decide(facts);
-  return { decision, steps: procedure(decision.ruling, facts) };
+  const own = profile.procedures?.[decision.ruling];
+  return { decision, steps: own ? own(facts) : procedure(decision.ruling, facts) };
+}
+
+/** Whether the betting calls for the ALL_IN_SHOWDOWN prompt: the profile's trigger, else RULINGS.md's. */
+export function allInShowdownDue(profile: RuleProfile, facts: AllInFacts): boolean {
+  return (profile.allInShowdown ?? twoAllInNoBetting)(facts);
 }

@@ -1,9 +1,17 @@
 import { STREET_OF } from './decisions.js';
 import { type StepCode, type StepParams, stepText } from './step-texts.js';
-import type { IncidentCode, IncidentFacts, PromptCode, RulingCode, Step, Street } from './types.js';
+import type {
+  IncidentCode,
+  IncidentFacts,
+  Procedure,
+  PromptCode,
+  RulingCode,
+  Step,
+  Street,
+} from './types.js';
 
 /** A step of a procedure, its text from the catalogue (step-texts.ts); a sensor check is added where one sees it. */
-function step<C extends StepCode>(code: C, ...params: StepParams<C>): Step {
+export function step<C extends StepCode>(code: C, ...params: StepParams<C>): Step {
   return { code, text: stepText(code, ...params) };
 }
 
@@ -15,7 +23,7 @@ function streetOf(facts: IncidentFacts): Street {
 }
 
 /** First step of every `floor: true` procedure. */
-const CALL_THE_FLOOR = step('CALL_FLOOR', { to: 'watch' });
+export const CALL_THE_FLOOR = step('CALL_FLOOR', { to: 'watch' });
 
 const COLLECT_CARDS: Step = { ...step('COLLECT_CARDS'), check: 'cards-collected' };
 const BUTTON_STAYS: Step = { ...step('BUTTON_STAYS'), check: 'button-stays' };
@@ -68,15 +76,38 @@ function flopScramble(facts: IncidentFacts): Step[] {
   return [...steps, step('COMPLETE_STREET', { street: 'flop' })];
 }
 
-function prematureReshuffle(facts: IncidentFacts, withBurn: boolean): Step[] {
+/**
+ * A premature street taken back, its round finished and the street dealt again (without or with a burn),
+ * the cards shuffled into the stub as `shuffle` says: the steps after the floor's call, where there is one.
+ */
+export function redealPremature(
+  facts: IncidentFacts,
+  withBurn: boolean,
+  shuffle = SHUFFLE_WITH_STUB,
+): Step[] {
   const street = streetOf(facts);
   const redeal = step('REDEAL_STREET', { street, withBurn });
   return [
-    CALL_THE_FLOOR,
     step('TAKE_BACK', { street, withBurn }),
     step('FINISH_BETTING', { round: 'open' }),
-    SHUFFLE_WITH_STUB,
+    shuffle,
     withBurn ? { ...redeal, check: 'card-to-burn' } : redeal,
+  ];
+}
+
+/**
+ * tda-2024 #35-D: a non-standard card found after substantial action is a scrap of paper, out of play
+ * for the hand. What takes its place depends on where it lay (RULINGS-tda-2024.md A11): in a player's
+ * hand the floor decides, so the floor is called first.
+ */
+function scrapCard(facts: IncidentFacts): Step[] {
+  const zone = facts.incident === 'FOREIGN_CARD' ? facts.zone : undefined;
+  return [
+    ...(zone === 'seat' ? [CALL_THE_FLOOR] : []),
+    step('SHOW_SCRAP'),
+    { ...step('SET_APART'), check: 'card-lifted' },
+    ...(zone === undefined ? [] : [step('REPLACE_SCRAP', { zone })]),
+    { ...step('REMOVE_FROM_DECK'), check: 'shuffler-verified' },
   ];
 }
 
@@ -90,7 +121,7 @@ function burnAndReplace(facts: IncidentFacts): Step[] {
   return street === 'river' ? [...steps, step('STUB_MIXED')] : steps;
 }
 
-const PROCEDURES: Record<RulingCode, (facts: IncidentFacts) => Step[]> = {
+const PROCEDURES: Record<RulingCode, Procedure> = {
   MISDEAL: () => replayTheHand('MISDEAL'),
   HAND_VOID: () => replayTheHand('HAND_VOID'),
   DECK_REJECTED: (facts) => [
@@ -125,8 +156,8 @@ const PROCEDURES: Record<RulingCode, (facts: IncidentFacts) => Step[]> = {
     step('TURN_WITHOUT_BURN'),
   ],
   FLOP_SCRAMBLE: flopScramble,
-  PREMATURE_RESHUFFLE_NO_BURN: (facts) => prematureReshuffle(facts, false),
-  PREMATURE_RESHUFFLE_WITH_BURN: (facts) => prematureReshuffle(facts, true),
+  PREMATURE_RESHUFFLE_NO_BURN: (facts) => [CALL_THE_FLOOR, ...redealPremature(facts, false)],
+  PREMATURE_RESHUFFLE_WITH_BURN: (facts) => [CALL_THE_FLOOR, ...redealPremature(facts, true)],
   TURN_SET_ASIDE: () => [
     CALL_THE_FLOOR,
     step('SET_TURN_ASIDE'),
@@ -141,6 +172,7 @@ const PROCEDURES: Record<RulingCode, (facts: IncidentFacts) => Step[]> = {
     step('PLAY_ON', { ruling: 'SKIPPED_PLAYER_FOLDS' }),
   ],
   REDEAL_BOARD: () => [step('REMOVE_WRONG_DECK'), step('REDEAL_BOARD')],
+  SCRAP_CARD: scrapCard,
   CALL_FLOOR: () => [
     step('STOP_PLAY'),
     step('CALL_FLOOR', { to: 'decide' }),
@@ -149,7 +181,7 @@ const PROCEDURES: Record<RulingCode, (facts: IncidentFacts) => Step[]> = {
   ],
 };
 
-/** The ordered steps of a ruling (RULINGS.md "Rulings"), worded for the facts at hand. */
+/** The ordered steps of a ruling (RULINGS.md "Rulings") shared by the profiles, worded for the facts at hand. */
 export function procedure(ruling: RulingCode, facts: IncidentFacts): Step[] {
   return PROCEDURES[ruling](facts);
 }

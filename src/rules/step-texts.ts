@@ -170,6 +170,14 @@ export const STEP_TEXTS = {
         'La carte brûlée reste brûlée : le coup continue.',
         'The burn card stays burned: play on.',
       ),
+      FLOP_NO_BURN: text(
+        'Le flop reste tel quel : brûlez une seule carte avant le turn.',
+        'The flop stands as dealt: burn one card only before the turn.',
+      ),
+      BUTTON_MISPLACED: text(
+        'Le bouton reste où il est pour ce coup ; le coup suivant part de là.',
+        'The button stays where it is for this hand; the next hand moves on from there.',
+      ),
     },
     text('Rien à corriger : le coup continue.', 'Nothing to correct: play on.'),
   ),
@@ -267,6 +275,45 @@ export const STEP_TEXTS = {
     ),
   ),
 
+  // FLOP_SCRAMBLE as a profile writes each step out (tda-2024 #39-A, #39-B)
+  HOLD_ACTION: text(
+    'Arrêtez : personne ne parle avant que le flop soit complet.',
+    'Stop: nobody acts until the flop is complete.',
+  ),
+  SCRAMBLE: by('cards', {
+    four: text(
+      'Retournez face cachée les quatre cartes du board et mélangez-les.',
+      'Turn the four board cards face down and scramble them.',
+    ),
+    out: text(
+      'Retournez face cachée les cartes du flop sorties et mélangez-les.',
+      'Turn the flop cards that are out face down and scramble them.',
+    ),
+  }),
+  /** One of the scrambled cards drawn at random to the burn spot: by the floor (#39-A) or the dealer (#39-B). */
+  DRAW_AT_RANDOM: ({ by: who, burn }: { by: 'floor' | 'dealer'; burn: 'flop' | 'turn' }) => {
+    const draw =
+      who === 'floor'
+        ? text(
+            'Le floor en tire une au hasard et la pose sur les brûlées',
+            'The floor draws one at random and puts it on the burn spot',
+          )
+        : text(
+            'Tirez-en une au hasard et posez-la sur les brûlées',
+            'Draw one at random and put it on the burn spot',
+          );
+    const of = burn === 'flop' ? text('du flop', 'the flop') : text('du turn', 'the turn');
+    return text(`${draw.fr} : c’est la brûlée ${of.fr}.`, `${draw.en}: it is ${of.en} burn card.`);
+  },
+  REST_ARE_FLOP: text(
+    'Les trois autres se retournent face visible : c’est le flop.',
+    'The other three go face up: they are the flop.',
+  ),
+  COMPLETE_FLOP_NO_BURN: text(
+    'Complétez le flop avec le talon, sans brûler avant.',
+    'Complete the flop from the stub, with no burn before it.',
+  ),
+
   // PREMATURE_RESHUFFLE_NO_BURN, PREMATURE_RESHUFFLE_WITH_BURN
   TAKE_BACK: ({ street, withBurn }: { street: Street; withBurn: boolean }) => {
     const name = STREET[street];
@@ -286,6 +333,11 @@ export const STEP_TEXTS = {
   SHUFFLE_WITH_STUB: text(
     'Mélangez-les avec le talon, jamais avec les cartes couchées ou flashées.',
     'Shuffle them with the stub, never with folded or flashed cards.',
+  ),
+  /** tda-2024 #39-D: the stub reshuffled face down, the muck and the burns left out. */
+  SHUFFLE_STUB_FACE_DOWN: text(
+    'Remettez-les dans le talon et mélangez tout le talon face cachée, sans montrer de carte, sans la défausse ni les brûlées.',
+    'Put them into the stub and shuffle the whole stub face down, exposing no card, without the muck or the burn pile.',
   ),
   REDEAL_STREET: ({ street, withBurn }: { street: Street; withBurn: boolean }) => {
     const name = STREET[street];
@@ -340,6 +392,31 @@ export const STEP_TEXTS = {
     'Take the other deck’s cards off the board and the burn pile.',
   ),
   REDEAL_BOARD: text('Redonnez le board avec le bon jeu.', 'Deal the board again from the right deck.'),
+
+  // SCRAP_CARD (tda-2024 #35-D: a non-standard card found after substantial action); its SET_APART above
+  SHOW_SCRAP: text(
+    'Arrêtez : montrez la carte à la table et confirmez ce que c’est.',
+    'Stop: show the card to the table and confirm what it is.',
+  ),
+  /** What takes the scrap's place, by where it lay. */
+  REPLACE_SCRAP: by('zone', {
+    board: text(
+      'Au board, la carte suivante du talon prend sa place, sans brûler.',
+      'On the board, the next card off the stub takes its place, with no burn.',
+    ),
+    burn: text(
+      'Sur les brûlées, brûlez la carte suivante : ce tour garde ainsi une vraie brûlée.',
+      'On the burn spot, burn the next card, so that the street still gets one real burn.',
+    ),
+    seat: text(
+      'Dans la main d’un joueur : cette main n’a plus qu’une carte ; le floor décide.',
+      'In a player’s hand: that hand now holds one card; the floor decides.',
+    ),
+  }),
+  REMOVE_FROM_DECK: text(
+    'Avant le prochain mélange, retirez-la du jeu.',
+    'Before the next shuffle, take it out of the deck.',
+  ),
 
   // CALL_FLOOR (its CALL_FLOOR step above)
   STOP_PLAY: text('Arrêtez le jeu.', 'Stop play.'),

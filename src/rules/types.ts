@@ -57,6 +57,7 @@ export const RULINGS = [
   'BURN_AND_REPLACE',
   'SKIPPED_PLAYER_FOLDS',
   'REDEAL_BOARD',
+  'SCRAP_CARD',
   'CALL_FLOOR',
 ] as const;
 export type RulingCode = (typeof RULINGS)[number];
@@ -64,15 +65,43 @@ export type RulingCode = (typeof RULINGS)[number];
 export type Street = 'flop' | 'turn' | 'river';
 
 /**
+ * Substantial action (the profile's `substantialAction` over the hand's actions) had occurred when the
+ * incident was raised. Optional where no profile needed it before (RULINGS-tda-2024.md §6): absent is
+ * read as false.
+ */
+interface AfterSubstantialAction {
+  afterSubstantialAction?: boolean;
+}
+
+/**
  * What the table machine knows about an incident when it asks the profile for a ruling.
  * Every fact a profile's rulebook distinguishes is here; the profile never looks at the table itself.
+ * An optional fact is one the machine may not give yet (docs/tda-2024-facts.md): absent reads as false.
  */
 export type IncidentFacts =
   | { incident: 'DECK_COUNT' | 'DECK_FACE_UP' | 'DECK_UNKNOWN_CARD' }
-  | { incident: 'BUTTON_MISPLACED'; headsUp: boolean; deadButton: boolean }
-  | { incident: 'CARD_TO_WRONG_SEAT' | 'SEAT_SKIPPED' }
+  | ({ incident: 'BUTTON_MISPLACED'; headsUp: boolean; deadButton: boolean } & AfterSubstantialAction)
+  | ({
+      incident: 'CARD_TO_WRONG_SEAT' | 'SEAT_SKIPPED';
+      /**
+       * The first card of the hole-card deal went to a seat other than the one due it: to a seat that is
+       * no player (CARD_TO_WRONG_SEAT), or past the skipped seat, which was due it (SEAT_SKIPPED).
+       */
+      firstCardToWrongSeat?: boolean;
+    } & AfterSubstantialAction)
   | { incident: 'EXTRA_CARD'; afterSubstantialAction: boolean }
-  | { incident: 'MISSING_CARD'; atButton: boolean; afterSubstantialAction: boolean }
+  | {
+      incident: 'MISSING_CARD';
+      atButton: boolean;
+      afterSubstantialAction: boolean;
+      /**
+       * The seat is the button and made an action other than a fold while it held fewer than two hole
+       * cards, the action that ended the deal included (heads-up the button acts first preflop).
+       */
+      buttonActedShort?: boolean;
+      /** The seat was served no hole card at all. */
+      noCard?: boolean;
+    }
   | {
       incident: 'EXPOSED_CARD' | 'FLASHED_CARD';
       by: 'dealer' | 'player';
@@ -83,7 +112,17 @@ export type IncidentFacts =
       dealerExposedCount: number;
     }
   | { incident: 'BOXED_CARD'; duringDeal: boolean; nth: number; bettingPossible: boolean }
-  | { incident: 'FOREIGN_CARD' | 'DUPLICATE_CARD' }
+  | ({
+      incident: 'FOREIGN_CARD';
+      /**
+       * The deck registry marks the tag as a card of a registered deck that is no standard card for the
+       * game (a joker): `lookup` gives it its deck and no face. An unregistered tag is not.
+       */
+      nonStandard?: boolean;
+      /** Where the card was read: on a seat, the board or the burn spot. */
+      zone?: 'seat' | 'board' | 'burn';
+    } & AfterSubstantialAction)
+  | { incident: 'DUPLICATE_CARD' }
   | {
       incident: 'MIXED_DECK';
       /** Betting actions were taken while cards of both decks were in play. */
@@ -91,6 +130,11 @@ export type IncidentFacts =
       /** Every card of the other deck in play is a board or burn card. */
       boardOnly: boolean;
       bettingPossible: boolean;
+      /**
+       * Its face (rank and suit) is that of another card in play in this hand (a hole, board, burn or
+       * dead card) of the hand's deck: the deck is fouled (tda-2024 #35-E).
+       */
+      duplicatesInPlay?: boolean;
     }
   | {
       incident: 'PREMATURE_FLOP' | 'PREMATURE_TURN' | 'PREMATURE_RIVER';
@@ -101,8 +145,22 @@ export type IncidentFacts =
       actedAfterPending: boolean;
       /** Premature board cards out for this street. */
       cardsOut: number;
+      /**
+       * A burn was dealt for this street but cannot be told from the premature cards: no card reached the
+       * burn spot for it, and the board holds one card more than the street's premature cards (the burn
+       * was laid with them).
+       */
+      burnAmongPremature?: boolean;
     }
-  | { incident: 'FLOP_NO_BURN' | 'TURN_NO_BURN' | 'RIVER_NO_BURN'; identifiable: boolean }
+  | {
+      incident: 'FLOP_NO_BURN' | 'TURN_NO_BURN' | 'RIVER_NO_BURN';
+      identifiable: boolean;
+      /**
+       * FLOP_NO_BURN: a player action of any kind (a check or a fold counts; not substantial action) was
+       * recorded after the first card of this flop reached the board and before the incident was raised.
+       */
+      actionSinceFirstFlopCard?: boolean;
+    }
   | { incident: 'FLOP_TWO_BURNS'; identifiable: boolean }
   | { incident: 'FLOP_FOUR_CARDS'; identifiable: boolean; burnIdentifiable: boolean }
   | { incident: 'BURN_EXPOSED' | 'CARD_NOT_RETURNED' }
@@ -111,6 +169,19 @@ export type IncidentFacts =
       /** The step whose expectation the sensors contradict, worded by the catalogue (EXPECTED_TEXTS). */
       expected: ExpectedStep;
     };
+
+/** What the machine knows of the betting when it asks the profile whether ALL_IN_SHOWDOWN is due. */
+export interface AllInFacts {
+  /** Players still in the hand who are all-in (all-in from posting included). */
+  allIn: number;
+  /** src/domain/betting.ts `bettingPossible`: two players can still bet, or the round is still open. */
+  bettingPossible: boolean;
+  /**
+   * The river's betting round has just closed with two or more players still in the hand (the hand's
+   * last betting round; tda-2024 Add. §16 ex. 3). Absent reads as false.
+   */
+  finalRoundClosed?: boolean;
+}
 
 export interface Text {
   fr: string;
@@ -149,7 +220,17 @@ export interface RuleProfile {
   button: { rule: ButtonRule; cite: string; headsUp: string };
   /** A new player dealt in puts the big blind's amount in: the article saying so, or null. */
   newcomerPosts: string | null;
+  /**
+   * The profile's own steps for a ruling whose procedure its rulebook writes out (tda-2024 #39, RP-5):
+   * they replace the shared ones (procedures.ts) under this profile.
+   */
+  procedures?: Partial<Record<RulingCode, Procedure>>;
+  /** Whether the betting calls for ALL_IN_SHOWDOWN; absent: RULINGS.md's trigger (`allInShowdownDue`). */
+  allInShowdown?: (facts: AllInFacts) => boolean;
 }
+
+/** A ruling's ordered steps, worded for the facts at hand. */
+export type Procedure = (facts: IncidentFacts) => Step[];
 
 /** Where a procedure step can be checked by sensors; absent means the dealer confirms it. */
 export type StepCheck =
@@ -160,7 +241,9 @@ export type StepCheck =
   | 'puck-moved'
   | 'card-to-burn'
   | 'card-to-muck'
-  | 'seat-has-two';
+  | 'seat-has-two'
+  /** Every card the incident names has been lifted off the zone it lay in since the incident. */
+  | 'card-lifted';
 
 export interface Step {
   code: string;

@@ -242,6 +242,7 @@ export const RULING_NAMES: Record<RulingCode, Text> = {
   BURN_AND_REPLACE: { fr: 'Brûler et remplacer', en: 'Burn and replace' },
   SKIPPED_PLAYER_FOLDS: { fr: 'Le joueur oublié est couché', en: 'The skipped player folds' },
   REDEAL_BOARD: { fr: 'Redonner le board', en: 'Redeal the board' },
+  SCRAP_CARD: { fr: 'Carte non standard écartée', en: 'Scrap card: out of play' },
   CALL_FLOOR: { fr: 'Appel au floor', en: 'Floor call' },
 };
 
@@ -274,6 +275,7 @@ export const CHECK_NAMES: Record<StepCheck, Text> = {
   'card-to-burn': { fr: 'carte posée sur les brûlées', en: 'card on the burn spot' },
   'card-to-muck': { fr: 'carte au muck', en: 'card in the muck' },
   'seat-has-two': { fr: 'deux cartes à la place', en: 'two cards on the seat' },
+  'card-lifted': { fr: 'carte retirée de sa place', en: 'card lifted off its spot' },
 };
 
 /** A catalogue entry in `language`, with its `{name}` marks filled in. */

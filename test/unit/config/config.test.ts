@@ -44,7 +44,7 @@ describe('the config', () => {
     expect((error as Error).message.split('\n')).toEqual([
       `${path}: table.id: a table id is 1 to 32 letters, digits, "-" or "_" (it names MQTT topics)`,
       `${path}: table.seats: Too big: expected number to be <=10`,
-      `${path}: table.profile: Invalid option: expected one of "main-event-2014"|"french-casino"|"tda-2007"`,
+      `${path}: table.profile: Invalid option: expected one of "main-event-2014"|"french-casino"|"tda-2007"|"tda-2024"`,
       `${path}: mqtt.url: a broker URL looks like mqtt://broker.casino.lan:1883`,
       `${path}: devices: two devices share an id`,
       `${path}: Unrecognized key: "colour"`,

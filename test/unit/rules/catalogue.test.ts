@@ -12,7 +12,7 @@ describe('CATALOGUE × profiles', () => {
         expect(decision.ruling).toBe(entry.expected[id]);
         expect(decision.rule.startsWith(`${id} `)).toBe(true);
         expect(decision.rule.length).toBeGreaterThan(id.length + 1);
-        expect(decision.floor).toBe(FLOOR_PROCEDURES.has(decision.ruling));
+        expect(decision.floor).toBe(entry.floor[id]);
         if (decision.ruling === 'CALL_FLOOR' || decision.ruling === 'CONTINUE') {
           expect(decision.reason?.fr).toBeTruthy();
           expect(decision.reason?.en).toBeTruthy();
@@ -89,12 +89,13 @@ describe('procedure', () => {
 describe('profiles', () => {
   it('are keyed by their own id', () => {
     for (const id of PROFILE_IDS) expect(PROFILES[id].id).toBe(id);
-    expect(PROFILE_IDS).toEqual(['main-event-2014', 'french-casino', 'tda-2007']);
+    expect(PROFILE_IDS).toEqual(['main-event-2014', 'french-casino', 'tda-2007', 'tda-2024']);
   });
 
   it('are found by id', () => {
     expect(profileById('tda-2007')).toBe(PROFILES['tda-2007']);
-    expect(profileById('tda-2024')).toBeUndefined();
+    expect(profileById('tda-2024')).toBe(PROFILES['tda-2024']);
+    expect(profileById('tda-2025')).toBeUndefined();
     expect(profileById('toString')).toBeUndefined();
   });
 

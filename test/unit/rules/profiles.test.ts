@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FLOOR_PROCEDURES } from '../../../src/rules/decisions.js';
-import { PROFILES, type ProfileId } from '../../../src/rules/index.js';
+import { PROFILE_IDS, PROFILES, type ProfileId } from '../../../src/rules/index.js';
 import type { IncidentFacts } from '../../../src/rules/types.js';
 
 const decide = (id: ProfileId, facts: IncidentFacts) => PROFILES[id].decide(facts);
@@ -115,7 +115,7 @@ describe('reasons', () => {
   });
 
   it('a card not returned is a security alert everywhere', () => {
-    for (const id of ['main-event-2014', 'french-casino', 'tda-2007'] as const) {
+    for (const id of PROFILE_IDS) {
       const decision = decide(id, { incident: 'CARD_NOT_RETURNED' });
       expect(decision).toMatchObject({ ruling: 'CALL_FLOOR', floor: true });
       expect(decision.reason?.en).toBe('possible hold-out: security alert');
@@ -123,7 +123,7 @@ describe('reasons', () => {
   });
 
   it('a dealer-exposed card after the deal has no written procedure; a player-exposed one stays live', () => {
-    for (const id of ['main-event-2014', 'french-casino', 'tda-2007'] as const) {
+    for (const id of PROFILE_IDS) {
       expect(decide(id, { ...exposed, dealPosition: null }).reason?.en).toBe(
         `exposed after the deal: no written procedure in ${id}`,
       );
@@ -135,7 +135,7 @@ describe('reasons', () => {
   });
 
   it('a procedure step the sensors contradict goes to the floor, wording what the step expected', () => {
-    for (const id of ['main-event-2014', 'french-casino', 'tda-2007'] as const) {
+    for (const id of PROFILE_IDS) {
       const decision = decide(id, { incident: 'PROCEDURE_NOT_FOLLOWED', expected: 'BURN_FACE_DOWN' });
       expect(decision.ruling).toBe('CALL_FLOOR');
       expect(decision.reason).toEqual({

@@ -390,7 +390,7 @@ describe('malformed scenarios', () => {
 
   it('an unknown profile', () => {
     expect(errorOf(yaml({ profile: 'main-event' }))).toBe(
-      'me.yaml: profile: "main-event" is not a profile (main-event-2014, french-casino, tda-2007)',
+      'me.yaml: profile: "main-event" is not a profile (main-event-2014, french-casino, tda-2007, tda-2024)',
     );
   });
 
