@@ -26,7 +26,7 @@ const judge = { actions: ['judge', 'follow'] } as const;
  * on the hand's lifecycle, which the chart follows as events of its own, in order. The chart alone sets
  * the phase: each state of the hand's region writes its name on entry, for the poker to read.
  *
- * Two regions run side by side: the hand (idle → live: dealing → dealt: betting → showdown; floor and
+ * Two regions run side by side: the hand (idle → live: dealing → betting → showdown; floor and
  * void suspend it, ended closes it) and the procedure (clear, or open while an incident's procedure has
  * steps to go).
  */
@@ -65,20 +65,15 @@ export const tableMachine = setup({
           states: {
             dealing: {
               entry: { type: 'enter', params: 'dealing' },
-              on: { DEAL_ENDED: 'dealt', HAND_WON: '#table.hand.ended' },
+              on: { DEAL_ENDED: 'betting', HAND_WON: '#table.hand.ended' },
             },
-            dealt: {
-              initial: 'betting',
-              states: {
-                betting: {
-                  entry: { type: 'enter', params: 'betting' },
-                  on: { RIVER_CLOSED: 'showdown', HAND_WON: '#table.hand.ended' },
-                },
-                showdown: { entry: { type: 'enter', params: 'showdown' } },
-              },
+            betting: {
+              entry: { type: 'enter', params: 'betting' },
+              on: { RIVER_CLOSED: 'showdown', HAND_WON: '#table.hand.ended' },
             },
+            showdown: { entry: { type: 'enter', params: 'showdown' } },
             /** Where the hand stood when the floor was called or the misdeal ruled. */
-            stood: { type: 'history', history: 'deep' },
+            stood: { type: 'history' },
           },
         },
         floor: {
@@ -110,7 +105,7 @@ export const tableMachine = setup({
  */
 function resumed() {
   return [
-    { guard: 'dealEnded', target: '#table.hand.live.dealt' },
+    { guard: 'dealEnded', target: '#table.hand.live.betting' },
     { target: '#table.hand.live.stood' },
   ] as const;
 }

@@ -100,8 +100,8 @@ function oracle(l: Lifecycle, move: Move): Lifecycle {
 function phaseIn(snapshot: TableSnapshot): Phase {
   const hand = (snapshot.value as { hand: string | Record<string, unknown> }).hand;
   if (typeof hand === 'string') return hand as Phase;
-  const live = hand.live as string | { dealt: string };
-  return typeof live === 'string' ? (live as Phase) : (live.dealt as Phase);
+  const live = hand.live as string;
+  return live as Phase;
 }
 
 /** A chart state: where it is, whether the deal ended, and where its history would resume. */
