@@ -1,17 +1,20 @@
 import type { ButtonSeen, DomainEvent } from '../domain/events.js';
-import { type Draft, judging, raise } from './draft.js';
+import { type Draft, judging, raise, substantial } from './draft.js';
 
 /**
  * The button puck was read on a seat. Before the first card a puck on a wrong seat is suspect: it
  * is misplaced if it stays there (a puck slid past a seat is read there for an instant), judged
  * once a window has passed or at the first card. A puck still on the last hand's button is judged
- * at the first card only, since the dealer may be about to move it.
+ * at the first card only, since the dealer may be about to move it. Once cards are out the puck is
+ * judged again only after substantial action, when the rulebook may let the error stand.
  */
 export function onPuck(d: Draft, e: ButtonSeen): void {
   d.ctx.puck = e.seat;
   const h = d.hand;
-  if (h === null || Object.keys(h.received).length > 0) return;
-  const wrong = e.seat !== h.button && e.seat !== d.ctx.lastButton;
+  if (h === null) return;
+  const dealt = Object.keys(h.received).length > 0;
+  if (dealt && !substantial(d, h)) return;
+  const wrong = e.seat !== h.button && (dealt || e.seat !== d.ctx.lastButton);
   d.ctx.puckSuspect = wrong ? { seq: e.seq, t: e.t } : null;
   if (e.seat === h.button) d.ctx.puckFlagged = false;
 }
@@ -34,6 +37,8 @@ export function checkPuck(d: Draft, at: number): void {
     incident: 'BUTTON_MISPLACED' as const,
     headsUp: h.players.length === 2,
     deadButton: !h.players.includes(h.button),
+    afterSubstantialAction: substantial(d, h),
   };
-  raise(d, facts, at, [h.button], []);
+  // The error stands: the puck's seat is the button of record, the next hand's moves on from it.
+  if (raise(d, facts, at, [h.button], []) === 'CONTINUE') h.button = puck;
 }

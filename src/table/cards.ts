@@ -30,7 +30,8 @@ export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void 
   const known = h.cards[e.uid];
   // A card taken back into the stub and read again once betting resumed was dealt again.
   const dealtAgain = known?.role === 'stub' && h.premature === null;
-  if (known && known.zone === e.zone && !dealtAgain) return; // a repeated read or a peek: not a new card
+  const again = known?.zone === e.zone && !dealtAgain && !backInPlay(d, e.uid);
+  if (known && again) return; // a repeated read or a peek: not a new card
   if (known && known.role !== 'stub') return move(d, h, known, e);
   if (known) delete changing(d, h, 'cards')[e.uid]; // taken back into the stub earlier, dealt again now
   // The last hand's cards of the other deck being swept off the table are not this hand's.
@@ -105,7 +106,7 @@ function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
     rescramble(d, h, e);
     return rebaseBurns(d, h);
   }
-  if (c.role === 'dead' && e.zone === 'board') {
+  if (c.role === 'dead' && (e.zone === 'board' || e.zone === 'burn')) {
     raise(d, { incident: 'PROCEDURE_NOT_FOLLOWED', expected: 'SET_APART' }, e.seq, [], [c.ref]);
     return;
   }
@@ -130,7 +131,11 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
   const ref = { uid: e.uid, face: e.face, deck: e.deck };
   const seat = seatOf(e.zone);
   const seats = seat === null ? [] : [seat];
-  if (e.face === null) return settles(d, raise(d, { incident: 'FOREIGN_CARD' }, e.seq, seats, [ref]));
+  if (e.face === null) {
+    const ruling = raise(d, foreignFacts(d, h, e), e.seq, seats, [ref]);
+    if (ruling === 'SCRAP_CARD') setRole(d, h, e.uid, 'dead'); // out of play for the rest of the hand
+    return settles(d, ruling);
+  }
   if (e.deck !== h.deck) {
     const otherDeckHole =
       findCard(h, (c) => c.role === 'hole' && c.ref.deck !== h.deck && c.ref.uid !== e.uid) !== undefined;
@@ -139,6 +144,7 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
       actionsWithBothDecks: h.actedWithOtherDeck || readLate(h, seat),
       boardOnly: (e.zone === 'board' || e.zone === 'burn') && !otherDeckHole,
       bettingPossible: canBet(h),
+      duplicatesInPlay: faceInPlay(h, e),
     };
     if (h.boardRedealt && facts.boardOnly) return false; // the board is being dealt again already
     const ruling = raise(d, facts, e.seq, seats, [ref]);
@@ -151,6 +157,30 @@ function identityHolds(d: Draft, h: Hand, e: CardSeen): boolean {
   );
   if (twin) return settles(d, raise(d, { incident: 'DUPLICATE_CARD' }, e.seq, seats, [ref]));
   return true;
+}
+
+/**
+ * A dead card read again after the sensors saw it set apart (SCRAP_CARD's SET_APART step): back on the
+ * table where it lay, which a repeated read of a card left in place is not.
+ */
+export function backInPlay(d: Draft, uid: string): boolean {
+  if (d.hand?.cards[uid]?.role !== 'dead') return false;
+  return d.ctx.open.some((o) => o.seen.includes('card-lifted') && o.report.cards.some((c) => c.uid === uid));
+}
+
+/** A tag with no face: a joker of a registered deck (the registry gives its deck) or a tag of no deck. */
+function foreignFacts(d: Draft, h: Hand, e: CardSeen): IncidentFacts {
+  return {
+    incident: 'FOREIGN_CARD',
+    nonStandard: e.deck !== null,
+    zone: seatOf(e.zone) !== null ? 'seat' : e.zone === 'board' ? 'board' : 'burn',
+    afterSubstantialAction: substantial(d, h),
+  };
+}
+
+/** A card of the other deck with the face of a card of the hand's deck in play: the deck is fouled. */
+function faceInPlay(h: Hand, e: CardSeen): boolean {
+  return findCard(h, (c) => c.ref.face === e.face && c.ref.deck === h.deck && inPlay(c)) !== undefined;
 }
 
 /**
@@ -196,7 +226,8 @@ export function nextInDeal(h: Hand): { seat: number; position: number } | null {
 function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
   if (Object.keys(h.received).length === 0) checkPuck(d, d.ctx.puckSuspect?.seq ?? e.seq);
   if (!h.players.includes(seat)) {
-    if (!h.dealEnded) raise(d, { incident: 'CARD_TO_WRONG_SEAT' }, e.seq, [seat], []);
+    // After a reader gap, a card pitched to the empty seat during the deal may be first read late.
+    if (!h.dealEnded || h.readerGap) raise(d, wrongSeatFacts(d, h), e.seq, [seat], []);
     return;
   }
   // A player who folded early still gets the rest of his deal; after it, a folded hand takes no card.
@@ -208,7 +239,9 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
   if (full && !owed) {
     const facts: IncidentFacts = { incident: 'EXTRA_CARD', afterSubstantialAction: substantial(d, h) };
     const ruling = raise(d, facts, e.seq, [seat], []);
-    if (ruling === 'HAND_DEAD') killSeat(d, h, seat);
+    if (ruling !== 'HAND_DEAD') return;
+    killSeat(d, h, seat);
+    setRole(d, h, e.uid, 'dead'); // the extra card is dead with the rest of the seat's hand
     return;
   }
   const position = full || h.dealEnded ? null : positionOf(h, seat, received + 1);
@@ -223,6 +256,15 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
     (s) => s !== seat && (h.received[s] ?? 0) < 2 && positionOf(h, s, (h.received[s] ?? 0) + 1) < position,
   );
   if (skipped.length > 0) raise(d, { incident: 'SEAT_SKIPPED' }, e.seq, skipped, []);
+}
+
+/** A card to a seat that is no player: the deal's first card, or one found after substantial action. */
+function wrongSeatFacts(d: Draft, h: Hand): IncidentFacts {
+  return {
+    incident: 'CARD_TO_WRONG_SEAT',
+    firstCardToWrongSeat: Object.keys(h.received).length === 0,
+    afterSubstantialAction: substantial(d, h),
+  };
 }
 
 /** Live cards the seat was served, those it already threw in the muck included. */
@@ -244,7 +286,11 @@ export function killSeat(d: Draft, h: Hand, seat: number): void {
  * a player still short of a card was never served. While a card reader is down the count cannot
  * be trusted: it waits for the first of these moments after the reader is back.
  */
-export function endDeal(d: Draft, moment: number, { owedExcused = false } = {}): void {
+export function endDeal(
+  d: Draft,
+  moment: number,
+  { owedExcused = false, actor = null as number | null } = {},
+): void {
   const h = d.hand;
   if (h === null || (h.dealEnded && !h.countDeferred)) return;
   const at = h.foldInDeal?.seq ?? moment;
@@ -260,12 +306,22 @@ export function endDeal(d: Draft, moment: number, { owedExcused = false } = {}):
       incident: 'MISSING_CARD',
       atButton: seat === h.button,
       afterSubstantialAction: substantial(d, h),
+      buttonActedShort: seat === h.button && actedShort(h, seat, actor),
+      noCard: cardsServed(h, seat) === 0,
     };
     const ruling = raise(d, facts, at, [seat], []);
     if (ruling === 'GIVE_TOP_CARD' && !h.owed.includes(seat)) changing(d, h, 'owed').push(seat);
     if (ruling === 'HAND_DEAD') killSeat(d, h, seat);
     if (!judging(d)) return;
   }
+}
+
+/**
+ * The short seat acted other than by folding: `actor`'s action is ending the deal, or an earlier one
+ * (a count deferred by a reader gap) is on record; a folded seat is never counted short.
+ */
+function actedShort(h: Hand, seat: number, actor: number | null): boolean {
+  return actor === seat || h.betting.actions.some((a) => a.seat === seat);
 }
 
 /** A dealer who pitches no hole card for this long after a fold has ended the deal at the fold. */
@@ -288,6 +344,8 @@ export function dealPaused(ctx: TableContext, t: number): boolean {
 }
 
 const STREETS = ['flop', 'turn', 'river'] as const;
+/** Board cards each street lays. */
+const STREET_CARDS = [3, 1, 1] as const;
 
 /** Street the next board card belongs to: 0 flop, 1 turn, 2 river. */
 function streetIndex(boardCount: number): 0 | 1 | 2 {
@@ -346,6 +404,7 @@ function newCards(h: Hand, batch: readonly CardSeen[], zone: 'board' | 'burn', e
 
 function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): void {
   endDeal(d, e.seq);
+  if (h.board.length >= 3) judgeFlopBurn(d, h);
   if (!handInPlay(d)) return;
   setRole(d, h, e.uid, 'board');
   if (h.scrambling) return rescramble(d, h, e);
@@ -381,15 +440,57 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
   } else if (judging(d) && first && premature(h, si)) {
     return prematureCard(d, h, e, si, batch);
   } else if (judging(d) && first && !burnOut) {
-    const incident = (['FLOP_NO_BURN', 'TURN_NO_BURN', 'RIVER_NO_BURN'] as const)[si];
     const cycle = newCards(h, batch, 'board', e);
     const identifiable = si > 0 || cycle.length === 1;
-    const ruling = raise(d, { incident, identifiable }, e.seq, [], identifiable ? [refOf(h, e.uid)] : cycle);
-    if (ruling === 'FIRST_TO_BURN') return toBurn(d, h, e.uid);
-    if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+    const facts = noBurnFacts(si, identifiable, cycle.length);
+    const named = identifiable ? [refOf(h, e.uid)] : cycle;
+    if (facts.incident === 'FLOP_NO_BURN' && d.ctx.readersDown.length > 0) {
+      // A burn laid while a reader is down is read once it is back: the flop's burn is judged then.
+      h.flopBurnDue = { at: e.seq, named, identifiable, actions: h.betting.actions.length };
+    } else {
+      const ruling = raise(d, facts, e.seq, [], named);
+      if (ruling === 'FIRST_TO_BURN') return toBurn(d, h, e.uid);
+      if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+    }
   }
   changing(d, h, 'board').push(e.uid);
   syncRound(d, h);
+}
+
+/**
+ * A street's first card with no burn before it. Four flop cards in one cycle and no burn are a flop of
+ * four: the burn is among them, if it was dealt at all.
+ */
+function noBurnFacts(si: 0 | 1 | 2, identifiable: boolean, inCycle: number): IncidentFacts {
+  if (si === 0 && inCycle > STREET_CARDS[0]) {
+    return { incident: 'FLOP_FOUR_CARDS', identifiable: false, burnIdentifiable: false };
+  }
+  return { incident: (['FLOP_NO_BURN', 'TURN_NO_BURN', 'RIVER_NO_BURN'] as const)[si], identifiable };
+}
+
+/**
+ * The flop's burn, left to judge by a reader gap (`flopBurnDue`), once every reader is back: a burn
+ * read since was out. Any action made since the flop's first card counts, a check or a fold too.
+ */
+export function judgeFlopBurn(d: Draft, h: Hand): void {
+  const due = h.flopBurnDue;
+  if (!due || d.ctx.readersDown.length > 0) return;
+  h.flopBurnDue = null;
+  if (h.burns.length >= h.burnsBefore[0]) return;
+  const facts: IncidentFacts = {
+    incident: 'FLOP_NO_BURN',
+    identifiable: due.identifiable,
+    actionSinceFirstFlopCard: h.betting.actions.length > due.actions,
+  };
+  const ruling = raise(d, facts, due.at, [], due.named);
+  const first = h.board[0];
+  if (ruling === 'CONTINUE') shiftBurns(d, h, 1, -1); // the flop stands: the turn needs one burn only
+  if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+  if (ruling === 'FIRST_TO_BURN' && first !== undefined) {
+    remove(changing(d, h, 'board'), first);
+    toBurn(d, h, first);
+    syncRound(d, h);
+  }
 }
 
 /** A board card becomes a burn card by ruling; its physical move to the burn spot is expected. */
@@ -428,12 +529,16 @@ function prematureCard(
   const waiting = pending(h.betting);
   // Board cards of the same antenna cycle not judged yet are out too.
   const out = batch.filter((c) => c.zone === 'board' && h.cards[c.uid] === undefined);
+  const burnIdentifiable = h.burns.length >= h.burnsBefore[si];
+  const cardsOut = seen.length + 1 + out.length;
   const facts: IncidentFacts = {
     incident: (['PREMATURE_FLOP', 'PREMATURE_TURN', 'PREMATURE_RIVER'] as const)[si],
-    burnIdentifiable: h.burns.length >= h.burnsBefore[si],
+    burnIdentifiable,
     pending: waiting,
     actedAfterPending: waiting.length === 1 && h.betting.passed.includes(waiting[0] as number),
-    cardsOut: seen.length + 1 + out.length,
+    cardsOut,
+    // No burn out and one card more than the street holds: the burn was laid among them.
+    burnAmongPremature: !burnIdentifiable && cardsOut > STREET_CARDS[si],
   };
   const named = [
     ...seen.map((uid) => refOf(h, uid)),
@@ -463,7 +568,7 @@ function prematureCard(
       return;
     case 'BURN_AND_REPLACE': {
       // The seen card is burned: it is the street's burn when none was out, else one more.
-      const extra = facts.burnIdentifiable ? 1 : 0;
+      const extra = burnIdentifiable ? 1 : 0;
       toBurn(d, h, e.uid);
       shiftBurns(d, h, si, extra);
       h.premature = { street, cards, takenBack: false, extraBurns: (h.premature?.extraBurns ?? 0) + extra };

@@ -51,6 +51,7 @@ function shownBy(event: DomainEvent, open: OpenIncident, ctx: Draft['ctx']): Ste
   const always = [
     ...(awaits('seat-has-two') && seatsHaveTwo(open, hand) ? (['seat-has-two'] as const) : []),
     ...(awaits('cards-collected') && cardsCollected(open, hand) ? (['cards-collected'] as const) : []),
+    ...(awaits('card-lifted') && cardsLifted(open) ? (['card-lifted'] as const) : []),
   ];
   const named = (uid: string) => open.report.cards.some((card) => card.uid === uid);
   switch (event.type) {
@@ -79,6 +80,11 @@ function shownBy(event: DomainEvent, open: OpenIncident, ctx: Draft['ctx']): Ste
 function cardsCollected(open: OpenIncident, hand: Hand | null): boolean {
   const cards = Object.entries(hand?.cards ?? {});
   return cards.length > 0 && cards.every(([uid, card]) => card.zone === 'muck' || open.away.includes(uid));
+}
+
+/** Every card the incident names is off the spot it lay in: lifted since the incident, or in the muck. */
+function cardsLifted(open: OpenIncident): boolean {
+  return open.report.cards.length > 0 && open.report.cards.every((card) => open.away.includes(card.uid));
 }
 
 /** The chip sensors read nothing left in front of a player nor in the pot. */

@@ -87,6 +87,7 @@ function copyHand(h: Hand): Hand {
     boardRedealt: h.boardRedealt,
     actedWithOtherDeck: h.actedWithOtherDeck,
     allInPrompted: h.allInPrompted,
+    flopBurnDue: h.flopBurnDue,
   };
 }
 

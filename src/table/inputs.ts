@@ -7,6 +7,7 @@ import {
   handWon,
   inHand,
   openBetting,
+  roundClosed,
 } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import {
@@ -21,9 +22,18 @@ import {
 } from '../domain/events.js';
 import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { betZoneSeat, seatOf, type Zone } from '../domain/zones.js';
-import { nextHandProcedure, promptProcedure } from '../rules/index.js';
-import type { IncidentFacts } from '../rules/types.js';
-import { dropHole, endDeal, nextInDeal, rebaseBurns, riverClosed, setRole, syncRound } from './cards.js';
+import { allInShowdownDue, nextHandProcedure, promptProcedure } from '../rules/index.js';
+import type { AllInFacts, IncidentFacts } from '../rules/types.js';
+import {
+  dropHole,
+  endDeal,
+  judgeFlopBurn,
+  nextInDeal,
+  rebaseBurns,
+  riverClosed,
+  setRole,
+  syncRound,
+} from './cards.js';
 import { advance } from './checks.js';
 import {
   canBet,
@@ -118,11 +128,12 @@ export function onAction(d: Draft, e: PlayerAction): void {
   const h = d.hand;
   if (h === null || !handInPlay(d)) return;
   // A fold ends the deal, unless the dealer is seen going on with it; any other action ends it at once.
-  if (e.act !== 'fold') endDeal(d, e.seq);
+  if (e.act !== 'fold') endDeal(d, e.seq, { actor: e.seat });
   else if (!h.dealEnded) h.foldInDeal ??= { seq: e.seq, t: e.t };
   if (!handInPlay(d)) return; // the deal ended in a misdeal
   h.premature = null;
   h.scrambling = false;
+  judgeFlopBurn(d, h);
   if (findCard(h, (c) => c.role !== 'stray' && c.role !== 'stub' && c.ref.deck !== h.deck) !== undefined) {
     h.actedWithOtherDeck = true;
   }
@@ -133,8 +144,24 @@ export function onAction(d: Draft, e: PlayerAction): void {
 /** After the betting changed: the all-in prompt, the showdown, the hand won. */
 function afterBetting(d: Draft, h: Hand, at: number): void {
   if (handWon(h.betting)) return verdict(d, 'HAND_WON');
-  const allIn = allInPlayers(h.betting);
-  if (!h.allInPrompted && allIn.length >= 2 && !bettingPossible(h.betting) && judging(d)) {
+  allInPrompt(d, h, at);
+  riverClosed(d, h);
+}
+
+/** What the profile weighs for the all-in prompt: who is all-in, whether betting can go on. */
+function allInFacts(h: Hand): AllInFacts {
+  return {
+    allIn: allInPlayers(h.betting).length,
+    bettingPossible: bettingPossible(h.betting),
+    // The hand's last round is over with a showdown to come.
+    finalRoundClosed:
+      h.board.length >= 5 && h.betting.street === 'river' && roundClosed(h.betting) && !handWon(h.betting),
+  };
+}
+
+/** ALL_IN_SHOWDOWN, once per hand, when the profile says the betting calls for it. */
+function allInPrompt(d: Draft, h: Hand, at: number): void {
+  if (!h.allInPrompted && judging(d) && allInShowdownDue(profileOf(d), allInFacts(h))) {
     h.allInPrompted = true;
     d.ctx.outputs.push({
       kind: 'prompt',
@@ -145,7 +172,6 @@ function afterBetting(d: Draft, h: Hand, at: number): void {
       steps: promptProcedure('ALL_IN_SHOWDOWN'),
     });
   }
-  riverClosed(d, h);
 }
 
 /**

@@ -109,6 +109,11 @@ export interface Hand {
   /** A betting action happened while a card of the other deck was in play. */
   actedWithOtherDeck: boolean;
   allInPrompted: boolean;
+  /**
+   * The flop's first card came with no burn read while a card reader was down: its burn is judged once
+   * the readers are back (the incident at `at`, naming `named`; `actions` made before it).
+   */
+  flopBurnDue?: { at: number; named: CardRef[]; identifiable: boolean; actions: number } | null;
 }
 
 export interface OpenIncident {

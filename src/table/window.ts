@@ -1,6 +1,6 @@
 import type { CardSeen, ReaderRound } from '../domain/events.js';
 import { seatOf } from '../domain/zones.js';
-import { arrive, prematureStreetCard } from './cards.js';
+import { arrive, backInPlay, prematureStreetCard } from './cards.js';
 import { type Draft, judging } from './draft.js';
 import type { Hand, TableContext } from './state.js';
 
@@ -73,11 +73,13 @@ function earliest(reads: readonly CardSeen[]): CardSeen | undefined {
   );
 }
 
-/** A read of a card where it already lies (a repeat, a peek) is no arrival: it sets no cycle. */
+/**
+ * A read of a card where it already lies (a repeat, a peek) is no arrival: it sets no cycle. A scrap
+ * put back where it was set apart from is one.
+ */
 function dropRepeats(d: Draft): void {
-  if (d.ctx.window.some((read) => alreadyThere(d.hand, read))) {
-    d.ctx.window = d.ctx.window.filter((read) => !alreadyThere(d.hand, read));
-  }
+  const repeat = (read: CardSeen) => alreadyThere(d.hand, read) && !backInPlay(d, read.uid);
+  if (d.ctx.window.some(repeat)) d.ctx.window = d.ctx.window.filter((read) => !repeat(read));
 }
 
 /** Judges `next`, out of the window: its companions are the reads of its cycle, judged or held. */
