@@ -19,23 +19,6 @@ const RULINGS_MD = join(ROOT, '../shared/RULINGS.md');
  * asked of the corpus as soon as the machine knows the incident (see the last test).
  */
 const NOT_BUILT: ReadonlySet<string> = new Set(['WINNING_HAND_MUCKED']);
-/**
- * tda-2024 scenarios that wait on facts the table does not give yet (docs/tda-2024-facts.md), outside
- * the corpus: the rulings only they expect are asked of the corpus once they join it.
- */
-const PENDING = join(ROOT, 'test/pending');
-
-/** `profile incident ruling` of each incident the pending scenarios expect. */
-function pendingRulings(): Set<string> {
-  return new Set(
-    scenarioFiles(PENDING).flatMap((file) => {
-      const { profile, expect } = parseScenarioText(readFileSync(file, 'utf8'), file);
-      return expect.flatMap((item) =>
-        item.kind === 'incident' ? [`${profile.id} ${item.incident} ${item.ruling}`] : [],
-      );
-    }),
-  );
-}
 
 function scenarioFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -131,8 +114,7 @@ describe('scenario corpus: every file passes `croupier replay --check`', () => {
       PROFILE_IDS.map((id) => `${id} ${entry.facts.incident} ${entry.expected[id]}`),
     );
     const raised = raisedByCorpus();
-    const pending = pendingRulings();
-    expect([...new Set(wanted)].filter((w) => !raised.has(w) && !pending.has(w))).toEqual([]);
+    expect([...new Set(wanted)].filter((w) => !raised.has(w))).toEqual([]);
   });
 
   it('leaves out of the tables only incidents the machine does not raise yet', () => {

@@ -515,7 +515,7 @@ describe('clean-hands generator', () => {
   it('writes scenarios in the DESIGN.md format', () => {
     for (const { scenario } of sessions.slice(0, 10)) {
       expect(Object.keys(scenario).sort()).toEqual(['decks', 'events', 'expect', 'name', 'profile', 'table']);
-      expect(['main-event-2014', 'french-casino', 'tda-2007']).toContain(scenario.profile);
+      expect(['main-event-2014', 'french-casino', 'tda-2007', 'tda-2024']).toContain(scenario.profile);
       expect(scenario.table.seats).toBeGreaterThanOrEqual(2);
       expect(scenario.table.seats).toBeLessThanOrEqual(10);
       expect(scenario.decks).toEqual(['A', 'B']);
@@ -625,6 +625,7 @@ describe('clean-hands generator', () => {
       'call without an amount',
       'amount from the bet zone',
       'profile:tda-2007',
+      'profile:tda-2024',
       'walk',
       'fold:preflop',
       'fold:flop',

@@ -9,7 +9,7 @@
 
 import { mulberry32 } from '../../simulators/random.js';
 
-export const PROFILES = ['main-event-2014', 'french-casino', 'tda-2007'] as const;
+export const PROFILES = ['main-event-2014', 'french-casino', 'tda-2007', 'tda-2024'] as const;
 export type ProfileId = (typeof PROFILES)[number];
 export type DeckId = 'A' | 'B';
 export type Act = 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'allin';
