@@ -5,9 +5,9 @@ import { PROFILE_IDS } from '../src/rules/index.js';
 import { INCIDENTS, type TableOutput } from '../src/rules/types.js';
 import { checkOutputs } from '../src/scenario/check.js';
 import { parseScenarioText } from '../src/scenario/load.js';
+import { replayWithProgress } from '../src/scenario/progress.js';
 import { startTable, step } from '../src/table/machine.js';
 import type { TableContext } from '../src/table/state.js';
-import { replayEvents } from '../src/table/table.js';
 import { CATALOGUE } from './rulings-catalogue.js';
 import { rulingsOfTables } from './rulings-tables.js';
 
@@ -15,10 +15,11 @@ const ROOT = join(import.meta.dirname, '..');
 const FOLDERS = [join(ROOT, 'test/scenarios'), join(ROOT, '../shared/scenarios')];
 const RULINGS_MD = join(ROOT, '../shared/RULINGS.md');
 /**
- * Pots and showdown are not built yet: the machine has no award and no such incident. Its rows are
- * asked of the corpus as soon as the machine knows the incident (see the last test).
+ * Incidents of RULINGS.md's tables the machine does not raise yet (none since the showdown's
+ * WINNING_HAND_MUCKED): their rows are asked of the corpus as soon as it does ("leaves out of the
+ * tables only incidents the machine does not raise yet").
  */
-const NOT_BUILT: ReadonlySet<string> = new Set(['WINNING_HAND_MUCKED']);
+const NOT_BUILT: ReadonlySet<string> = new Set([]);
 
 function scenarioFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -42,7 +43,7 @@ function frozen(ctx: TableContext): TableContext {
 
 /** `profile incident ruling` of an incident, `profile prompt` of a prompt. */
 function keyOf(profile: string, output: TableOutput): string {
-  return `${profile} ${output.kind === 'incident' ? `${output.incident} ${output.ruling}` : output.prompt}`;
+  return `${profile} ${output.kind === 'incident' ? `${output.incident} ${output.ruling}` : output.kind === 'prompt' ? output.prompt : 'award'}`;
 }
 
 const replays = new Map<string, { differences: string[]; raised: string[] }>();
@@ -52,10 +53,10 @@ function replay(file: string): { differences: string[]; raised: string[] } {
   let done = replays.get(file);
   if (done === undefined) {
     const scenario = parseScenarioText(readFileSync(file, 'utf8'), file);
-    const outputs = replayEvents(scenario.config, scenario.events);
+    const replayed = replayWithProgress(scenario.config, scenario.events);
     done = {
-      differences: checkOutputs(scenario.expect, outputs, scenario.codeOf),
-      raised: outputs.map((output) => keyOf(scenario.profile.id, output)),
+      differences: checkOutputs(scenario.expect, replayed, scenario.codeOf),
+      raised: replayed.outputs.map((output) => keyOf(scenario.profile.id, output)),
     };
     replays.set(file, done);
   }

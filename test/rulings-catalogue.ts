@@ -646,6 +646,15 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     'CALL_FLOOR',
     'CALL_FLOOR',
   ),
+  // Pots and showdown (RULINGS-tda-2024.md §7.1: #13-C, #14)
+  entry(
+    'WINNING_HAND_MUCKED',
+    { incident: 'WINNING_HAND_MUCKED' },
+    'CALL_FLOOR',
+    'CALL_FLOOR',
+    'RETRIEVE_WINNING_HAND',
+    'RETRIEVE_WINNING_HAND',
+  ),
   entry(
     'PROCEDURE_NOT_FOLLOWED',
     { incident: 'PROCEDURE_NOT_FOLLOWED', expected: 'BURN_FACE_DOWN' },

@@ -29,7 +29,7 @@ export async function hands(options: RecallOptions): Promise<number> {
   return withJournal(options, (journal, config, known) => {
     for (const hand of recentIncidents(journal, last, config, known).reverse()) {
       const rulings = hand.outputs.map((o) =>
-        o.kind === 'incident' ? `${o.incident}→${o.ruling}` : o.prompt,
+        o.kind === 'incident' ? `${o.incident}→${o.ruling}` : o.kind === 'award' ? `pot ${o.pot}` : o.prompt,
       );
       const events = hand.lastSeq - hand.firstSeq + 1;
       const ruled = rulings.join(', ') || (hand.broken || hand.unreadable ? 'no ruling' : 'clean');

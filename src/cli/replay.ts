@@ -5,13 +5,13 @@ import type { TableOutput } from '../rules/types.js';
 import { checkOutputs } from '../scenario/check.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { parseScenarioText, type Scenario } from '../scenario/load.js';
-import { replayEvents } from '../table/table.js';
+import { type Replay, replayWithProgress } from '../scenario/progress.js';
 
 const SCENARIO_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 
 /**
- * `croupier replay`: runs each scenario through the table machine, prints one JSON line per incident or
- * prompt, and with `check` compares with the file's `expect`. Resolves to the exit code: 2 when a file
+ * `croupier replay`: runs each scenario through the table machine, prints one JSON line per incident,
+ * prompt or award, and with `check` compares with the file's `expect`. Resolves to the exit code: 2 when a file
  * cannot be read or is malformed (the other files still run), else 1 when a check found differences.
  */
 export async function replay(paths: readonly string[], { check }: { check: boolean }): Promise<number> {
@@ -53,18 +53,19 @@ async function replayFile(
     return refuse(error);
   }
   const { config, events, codeOf } = scenario;
-  let outputs: TableOutput[];
+  let replayed: Replay;
   try {
-    outputs = replayEvents(config, events);
+    // The procedures' progress too: --check compares it with the steps a file expects.
+    replayed = replayWithProgress(config, events);
   } catch (error) {
     // A machine that throws is a bug: keep its stack, but say which file brought it out.
     throw new Error(`${file}: the table machine failed`, { cause: error });
   }
-  for (const output of outputs) {
+  for (const output of replayed.outputs) {
     process.stdout.write(`${JSON.stringify(outputLine(output, codeOf, withFile ? file : undefined))}\n`);
   }
   if (!check) return 0;
-  const differences = checkOutputs(scenario.expect, outputs, codeOf);
+  const differences = checkOutputs(scenario.expect, replayed, codeOf);
   for (const difference of differences) process.stderr.write(`FAIL ${file}: ${difference}\n`);
   if (differences.length > 0) return 1;
   process.stderr.write(`ok ${file}\n`);
@@ -85,6 +86,10 @@ function outputLine(
   codeOf: (card: CardRef) => string,
   file: string | undefined,
 ): object {
+  if (output.kind === 'award') {
+    const { kind, at, pot, amount, eligible, winners, shares, hands, rule } = output;
+    return { file, kind, at, pot, amount, eligible, winners, shares, hands, rule };
+  }
   const { kind, at, seats, rule, steps } = output;
   return output.kind === 'incident'
     ? {
@@ -100,5 +105,18 @@ function outputLine(
         reason: output.reason,
         steps,
       }
-    : { file, kind, at, prompt: output.prompt, seats, rule, steps };
+    : {
+        file,
+        kind,
+        at,
+        prompt: output.prompt,
+        seats,
+        // The showdown's prompts: the uncalled amount, the pots, the ranking of the tabled hands.
+        amount: output.amount,
+        pots: output.pots,
+        ranking: output.ranking,
+        hands: output.hands,
+        rule,
+        steps,
+      };
 }

@@ -63,9 +63,11 @@ export interface BlindPosts {
 
 /** Preflop round: blinds posted, action from the player after the big blind. */
 export function openBetting(order: readonly number[], blinds: BlindPosts): Betting {
-  const bets: Record<number, number> = {};
-  if (blinds.sb !== null) bets[blinds.sb] = blinds.amounts[0];
-  bets[blinds.bb] = blinds.amounts[1];
+  const bets: Record<number, number | null> = {};
+  // A blind all-in from posting put its whole stack in, which the hand start does not tell: unknown.
+  const posts = (seat: number, amount: number) => (blinds.allIn?.includes(seat) ? null : amount);
+  if (blinds.sb !== null) bets[blinds.sb] = posts(blinds.sb, blinds.amounts[0]);
+  bets[blinds.bb] = posts(blinds.bb, blinds.amounts[1]);
   for (const seat of blinds.posted ?? []) bets[seat] = blinds.amounts[1];
   return {
     street: 'preflop',
@@ -188,10 +190,27 @@ function unrevealedAllIn(b: Betting, top: BetLevel): number | null {
  */
 function learnLevel(b: Betting, amount: number): Betting {
   const top = topLevel(b);
+  if (top.amount !== null && amount <= top.amount) return b;
+  // An all-in keyed with this very amount after the unknown one made the raise for sure: the unknown
+  // bet stays unknown (it may be that raise or under it), never given an amount on a guess.
+  const known = knownAllInAt(b, top, amount);
+  if (known !== null)
+    return { ...b, levels: [...b.levels, { amount, at: b.lastAct[known] as number, seat: known }] };
   if (top.amount === null) return fillLevel(b, b.levels.length - 1, amount);
-  if (amount <= top.amount) return b;
   const allIn = unrevealedAllIn(b, top);
   return allIn === null ? b : reveal(b, allIn, amount); // else no hidden raise explains it: a call never raises
+}
+
+/** The first all-in since the top level, keyed with `amount`, that opened no level (an unknown amount came before it). */
+function knownAllInAt(b: Betting, top: BetLevel, amount: number): number | null {
+  let found: number | null = null;
+  for (const s of b.allIn) {
+    const at = b.lastAct[s];
+    if (b.bets[s] === amount && at !== undefined && at > top.at && s !== top.seat) {
+      if (found === null || at < (b.lastAct[found] as number)) found = s;
+    }
+  }
+  return found;
 }
 
 /** The all-in of `seat`, keyed without its amount, was for `amount`, above the level: it opened one. */

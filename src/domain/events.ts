@@ -104,6 +104,9 @@ export const DEALER_INPUTS = [
   'hand-end',
   'next-hand',
   'level',
+  // The showdown (RULINGS.md "Pots and showdown"): a seat tabled its hand; every pot was pushed.
+  'shown',
+  'pushed',
 ] as const;
 export type DealerInputKind = (typeof DEALER_INPUTS)[number];
 

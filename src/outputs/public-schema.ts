@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HAND_CATEGORIES } from '../domain/hand-rank.js';
 import { SEAT_STATUSES } from '../domain/seats.js';
 import { INCIDENTS, PROMPTS, RULINGS } from '../rules/types.js';
 
@@ -54,7 +55,22 @@ export const publicPrompt = z.object({
   posted: z.array(z.number().int()).optional().describe('NEXT_HAND: newcomers who put the big blind in'),
 });
 
-export const publicOutputSchema = z.discriminatedUnion('kind', [publicIncident, publicPrompt]);
+/** A pot settled: it names the tabled hands' categories only, never a card, so it is public as it is. */
+export const publicAward = z.object({
+  kind: z.literal('award'),
+  at: z.number().int().describe('sequence number of the event that settled the pot'),
+  pot: z.number().int().describe('0 the main pot, then the side pots by level, lowest first'),
+  amount: z.number().nullable().describe('the pot before the rake; null when an amount is unknown'),
+  eligible: z.array(z.number().int()),
+  winners: z.array(z.number().int()),
+  shares: z.record(z.string(), z.number()).nullable(),
+  hands: z.record(z.string(), z.enum(HAND_CATEGORIES)).describe('tabled hands only'),
+  rule: z.string(),
+  seats: z.array(z.number().int()).describe('the winners'),
+  steps: z.array(step).describe('none: an award has no procedure'),
+});
+
+export const publicOutputSchema = z.discriminatedUnion('kind', [publicIncident, publicPrompt, publicAward]);
 
 const street = z.enum(['preflop', 'flop', 'turn', 'river']);
 

@@ -22,7 +22,7 @@ type PublicSeat = PublicState['seats'][number];
 const shown = (card: CardRef): PublicCard => ({ face: card.face, deck: card.deck, uid: card.uid });
 
 export function publicOutput(output: TableOutput): PublicOutput {
-  if (output.kind === 'prompt') return output;
+  if (output.kind !== 'incident') return output; // prompts and awards name no hole card
   const { cards, secret, ...rest } = output;
   const hidden = new Set(secret);
   return { ...rest, cards: cards.map((card) => (hidden.has(card.uid) ? { hidden: true } : shown(card))) };

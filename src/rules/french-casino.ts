@@ -12,7 +12,7 @@ import {
   STREET_OF,
   UNWRITTEN,
 } from './decisions.js';
-import type { ActionRecord, Decision, PromptCode, RuleProfile, Street } from './types.js';
+import type { ActionRecord, AwardCase, Decision, PromptCode, RuleProfile, Street } from './types.js';
 
 /** A French casino's "Règlement Intérieur" for Texas Hold'em (rules/004_…); cited by heading or sentence. */
 const ID = 'french-casino';
@@ -34,7 +34,18 @@ const AFTER_OPENING: Record<Street, string> = {
   river: cite('"Après l\'ouverture du River"'),
 };
 
-const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: NO_RULE, NEXT_HAND: NO_RULE };
+const PROMPT_RULES: Record<PromptCode, string> = {
+  ALL_IN_SHOWDOWN: NO_RULE,
+  NEXT_HAND: NO_RULE,
+  RETURN_UNCALLED: NO_RULE,
+  BUILD_SIDE_POTS: NO_RULE,
+  SHOW_ORDER: NO_RULE,
+  SHOWDOWN_RANKING: NO_RULE,
+};
+
+/** "…un reliquat après le partage du pot, celui-ci sera attribué au joueur en jeu placé le plus à gauche en partant du bouton" */
+const RELIQUAT = cite('"reliquat"');
+const AWARD_RULES: Record<AwardCase, string> = { main: RELIQUAT, side: RELIQUAT, uncontested: NO_RULE };
 
 const BUTTON_RULES = {
   fr: 'le bouton va au siège que donnent les règles du bouton de la table',
@@ -135,6 +146,8 @@ export const frenchCasino: RuleProfile = {
         return callFloor(FLOOR, noWrittenProcedure(ID));
       case 'CARD_NOT_RETURNED':
         return callFloor(FLOOR, HOLD_OUT);
+      case 'WINNING_HAND_MUCKED':
+        return callFloor(FLOOR, noWrittenProcedure(ID));
       case 'PROCEDURE_NOT_FOLLOWED':
         return callFloor(FLOOR, procedureNotFollowed(facts.expected));
     }
@@ -143,6 +156,7 @@ export const frenchCasino: RuleProfile = {
   substantialAction: twoPlayersBet,
 
   promptRule: (prompt) => PROMPT_RULES[prompt],
+  awardRule: (award) => AWARD_RULES[award],
   // No written button rule: the button moves to the next player.
   button: { rule: 'moving-button', cite: NO_RULE, headsUp: NO_RULE },
   newcomerPosts: cite('"Tout joueur entrant en cours de partie"'),

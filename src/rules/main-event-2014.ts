@@ -9,8 +9,9 @@ import {
   noWrittenProcedure,
   procedureNotFollowed,
   tdaSubstantialAction,
+  UNWRITTEN,
 } from './decisions.js';
-import type { Decision, PromptCode, RuleProfile, RulingCode } from './types.js';
+import type { AwardCase, Decision, PromptCode, RuleProfile, RulingCode } from './types.js';
 
 /** "Règlement Main Event 2014" (rules/000_…), sections I–VI. */
 const ID = 'main-event-2014';
@@ -19,7 +20,29 @@ const cite = citations(ID);
 /** §I.d: the floors decide, fairness first, where the rules are silent. */
 const FLOOR = cite('§I.d');
 
-const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: cite('§VI.c'), NEXT_HAND: cite('§II.i') };
+const PROMPT_RULES: Record<PromptCode, string> = {
+  ALL_IN_SHOWDOWN: cite('§VI.c'),
+  NEXT_HAND: cite('§II.i'),
+  RETURN_UNCALLED: cite(UNWRITTEN),
+  // "Chaque pot extérieur sera divisé séparément avant tirage de la ou des cartes suivantes"
+  BUILD_SIDE_POTS: cite('§VI.e'),
+  SHOW_ORDER: cite('§VI.d'),
+  // "les cartes parlent": the dealer splits by the hands as they are
+  SHOWDOWN_RANKING: cite('§VI.b'),
+};
+
+/** §VI.f "le jeton indivisible…"; §VI.e side pots split on their own; §VI.d the last hand left wins unseen. */
+const AWARD_RULES: Record<AwardCase, string> = {
+  main: cite('§VI.f'),
+  side: cite('§VI.e'),
+  uncontested: cite('§VI.d'),
+};
+
+/** Cards speak (§VI.b), but nothing says how a winning hand killed by mistake is recovered. */
+const WINNING_HAND_KILLED = {
+  fr: '§VI.b : les cartes parlent',
+  en: '§VI.b: cards speak',
+};
 
 const GAME_CONTINUES = {
   fr: '§III.h : après des actions substantielles le jeu continue ; aucune procédure pour ce coup',
@@ -125,6 +148,8 @@ export const mainEvent2014: RuleProfile = {
         return decision('CONTINUE', cite('§III.g'), BURN_STAYS_BURNED);
       case 'CARD_NOT_RETURNED':
         return callFloor(FLOOR, HOLD_OUT);
+      case 'WINNING_HAND_MUCKED':
+        return callFloor(cite('§VI.b'), noWrittenProcedure(ID, WINNING_HAND_KILLED));
       case 'PROCEDURE_NOT_FOLLOWED':
         return callFloor(FLOOR, procedureNotFollowed(facts.expected));
     }
@@ -133,6 +158,7 @@ export const mainEvent2014: RuleProfile = {
   substantialAction: tdaSubstantialAction,
 
   promptRule: (prompt) => PROMPT_RULES[prompt],
+  awardRule: (award) => AWARD_RULES[award],
   button: { rule: 'dead-button', cite: cite('§II.i'), headsUp: cite('§II.j') },
   newcomerPosts: null,
 };

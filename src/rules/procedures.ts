@@ -173,6 +173,12 @@ const PROCEDURES: Record<RulingCode, Procedure> = {
   ],
   REDEAL_BOARD: () => [step('REMOVE_WRONG_DECK'), step('REDEAL_BOARD')],
   SCRAP_CARD: scrapCard,
+  // The seat antennas see both cards back on the winner's seat (the incident's seat).
+  RETRIEVE_WINNING_HAND: () => [
+    step('STOP_PLAY'),
+    { ...step('RETRIEVE_WINNING_HAND'), check: 'seat-has-two' },
+    step('AWARD_AS_SHOWN'),
+  ],
   CALL_FLOOR: () => [
     step('STOP_PLAY'),
     step('CALL_FLOOR', { to: 'decide' }),
@@ -188,6 +194,10 @@ export function procedure(ruling: RulingCode, facts: IncidentFacts): Step[] {
 
 const PROMPT_STEPS: Record<Exclude<PromptCode, 'NEXT_HAND'>, Step[]> = {
   ALL_IN_SHOWDOWN: [step('HANDS_FACE_UP'), step('RUN_OUT_BOARD')],
+  RETURN_UNCALLED: [step('RETURN_UNCALLED')],
+  BUILD_SIDE_POTS: [step('BUILD_SIDE_POTS')],
+  SHOW_ORDER: [step('SHOW_IN_ORDER')],
+  SHOWDOWN_RANKING: [step('SPLIT_BY_RANKING')],
 };
 
 /** What the dealer does on a prompt (not an error: the hand goes on). */

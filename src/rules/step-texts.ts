@@ -436,6 +436,34 @@ export const STEP_TEXTS = {
     'Deal the rest of the board, with its burns.',
   ),
 
+  // The showdown's prompts (RULINGS.md "Pots and showdown"): the seats and amounts are the prompt's fields.
+  RETURN_UNCALLED: text(
+    'Rendez à son propriétaire la part de la dernière mise que personne n’a suivie.',
+    'Give the part of the last bet that no one called back to its owner.',
+  ),
+  BUILD_SIDE_POTS: text(
+    'Séparez chaque pot annexe avant de brûler pour la rue suivante.',
+    'Split off each side pot before burning for the next street.',
+  ),
+  SHOW_IN_ORDER: text(
+    'Abattage : les mains se montrent dans l’ordre indiqué.',
+    'Showdown: hands are shown in the order listed.',
+  ),
+  SPLIT_BY_RANKING: text(
+    'Montant d’un tapis inconnu : partagez les pots selon le classement des mains.',
+    'An all-in amount is unknown: split the pots by the ranking of the hands.',
+  ),
+
+  // RETRIEVE_WINNING_HAND
+  RETRIEVE_WINNING_HAND: text(
+    'Reprenez de la défausse les deux cartes de la main gagnante montrée et replacez-les devant le gagnant.',
+    'Take the tabled winning hand’s two cards back from the muck and put them before the winner.',
+  ),
+  AWARD_AS_SHOWN: text(
+    'Attribuez le pot comme la main a été montrée.',
+    'Award the pot as the hand was shown.',
+  ),
+
   // Prompt NEXT_HAND
   PLACE_BUTTON: ({ seat }: { seat: number }) =>
     text(`Bouton au siège ${seat}.`, `The button on seat ${seat}.`),

@@ -13,7 +13,7 @@ import {
   tdaSubstantialAction,
   UNWRITTEN,
 } from './decisions.js';
-import type { Decision, PromptCode, RuleProfile } from './types.js';
+import type { AwardCase, Decision, PromptCode, RuleProfile } from './types.js';
 
 /** The 40 TDA rules of 2007, French summary (rules/003_…), numbered 1–40. */
 const ID = 'tda-2007';
@@ -24,7 +24,18 @@ const FLOOR = cite('#1');
 const NO_RULE = cite(UNWRITTEN);
 const MISDEALS = cite('#27');
 
-const PROMPT_RULES: Record<PromptCode, string> = { ALL_IN_SHOWDOWN: cite('#9'), NEXT_HAND: cite('#6') };
+const PROMPT_RULES: Record<PromptCode, string> = {
+  ALL_IN_SHOWDOWN: cite('#9'),
+  NEXT_HAND: cite('#6'),
+  RETURN_UNCALLED: NO_RULE,
+  BUILD_SIDE_POTS: NO_RULE,
+  SHOW_ORDER: cite('#37'),
+  // "Les cartes parlent"
+  SHOWDOWN_RANKING: cite('#20'),
+};
+
+/** #3 the odd chip, #4 side pots before the main pot; nothing on a pot won unseen. */
+const AWARD_RULES: Record<AwardCase, string> = { main: cite('#3'), side: cite('#4'), uncontested: NO_RULE };
 
 const ONE_EXPOSED_CARD_ONLY = {
   fr: 'le #27 traite d’une seule carte retournée',
@@ -80,6 +91,8 @@ export const tda2007: RuleProfile = {
         return callFloor(FLOOR, noWrittenProcedure(ID));
       case 'CARD_NOT_RETURNED':
         return callFloor(FLOOR, HOLD_OUT);
+      case 'WINNING_HAND_MUCKED':
+        return decision('RETRIEVE_WINNING_HAND', cite('#29'));
       case 'PROCEDURE_NOT_FOLLOWED':
         return callFloor(FLOOR, procedureNotFollowed(facts.expected));
     }
@@ -88,6 +101,7 @@ export const tda2007: RuleProfile = {
   substantialAction: tdaSubstantialAction,
 
   promptRule: (prompt) => PROMPT_RULES[prompt],
+  awardRule: (award) => AWARD_RULES[award],
   button: { rule: 'dead-button', cite: cite('#6'), headsUp: cite('#35') },
   newcomerPosts: null,
 };

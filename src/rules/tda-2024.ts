@@ -15,7 +15,7 @@ import {
   withFloor,
 } from './decisions.js';
 import { TDA_2024_PROCEDURES } from './tda-2024-procedures.js';
-import type { AllInFacts, Decision, PromptCode, RuleProfile, Street, Text } from './types.js';
+import type { AllInFacts, AwardCase, Decision, PromptCode, RuleProfile, Street, Text } from './types.js';
 
 /**
  * The 2024 Poker TDA Rules, Recommended Procedures and Addendum (rules/tda-2024.md, a summary in our
@@ -37,6 +37,20 @@ const RP_5: Readonly<Record<Street, string>> = { flop: 'RP-5-A', turn: 'RP-5-B',
 const PROMPT_RULES: Record<PromptCode, string> = {
   ALL_IN_SHOWDOWN: cite('#16 (Add. §16)'),
   NEXT_HAND: cite('#32'),
+  // RULINGS-tda-2024.md §7.1: no general rule; #15-B and #65-A return uncalled amounts in their own cases.
+  RETURN_UNCALLED: NO_RULE,
+  // #21 only says each side pot is split on its own, not when.
+  BUILD_SIDE_POTS: NO_RULE,
+  // The first seat is #17-A's; 2024 drops 2007 #37's clockwise sequence.
+  SHOW_ORDER: cite('#17-A (then clockwise: no written rule)'),
+  SHOWDOWN_RANKING: cite('#12'),
+};
+
+/** #20-A the odd chip, #21 (and Add. §16) side pots before the main pot, #17-B the last live hand wins unseen. */
+const AWARD_RULES: Record<AwardCase, string> = {
+  main: cite('#20-A'),
+  side: cite('#21'),
+  uncontested: cite('#17-B'),
 };
 
 const GAME_GOES_ON: Text = {
@@ -217,6 +231,9 @@ export const tda2024: RuleProfile = {
         return decision('CONTINUE', cite('#38'), STUB_PROTECTED);
       case 'CARD_NOT_RETURNED':
         return callFloor(NO_RULE, HOLD_OUT);
+      case 'WINNING_HAND_MUCKED':
+        // A properly tabled winner may not be killed; cards are dead only once unidentifiable (RFID reads them).
+        return decision('RETRIEVE_WINNING_HAND', cite('#13-C, #14'));
       case 'PROCEDURE_NOT_FOLLOWED':
         return callFloor(FLOOR, procedureNotFollowed(facts.expected));
     }
@@ -226,6 +243,7 @@ export const tda2024: RuleProfile = {
   substantialAction: tdaSubstantialAction,
 
   promptRule: (prompt) => PROMPT_RULES[prompt],
+  awardRule: (award) => AWARD_RULES[award],
   button: { rule: 'dead-button', cite: cite('#32'), headsUp: cite('#34-B') },
   newcomerPosts: null,
   procedures: TDA_2024_PROCEDURES,

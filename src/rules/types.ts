@@ -1,5 +1,6 @@
 import type { ActionRecord } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
+import type { HandCategory } from '../domain/hand-rank.js';
 import type { ButtonRule } from '../domain/seats.js';
 
 /** The public incident vocabulary (RULINGS.md). */
@@ -29,11 +30,19 @@ export const INCIDENTS = [
   'BURN_EXPOSED',
   'CARD_NOT_RETURNED',
   'PROCEDURE_NOT_FOLLOWED',
+  'WINNING_HAND_MUCKED',
 ] as const;
 export type IncidentCode = (typeof INCIDENTS)[number];
 
 /** Prompts are not errors: the dealer is told what to do next. */
-export const PROMPTS = ['ALL_IN_SHOWDOWN', 'NEXT_HAND'] as const;
+export const PROMPTS = [
+  'ALL_IN_SHOWDOWN',
+  'NEXT_HAND',
+  'RETURN_UNCALLED',
+  'BUILD_SIDE_POTS',
+  'SHOW_ORDER',
+  'SHOWDOWN_RANKING',
+] as const;
 export type PromptCode = (typeof PROMPTS)[number];
 
 export const RULINGS = [
@@ -58,6 +67,7 @@ export const RULINGS = [
   'SKIPPED_PLAYER_FOLDS',
   'REDEAL_BOARD',
   'SCRAP_CARD',
+  'RETRIEVE_WINNING_HAND',
   'CALL_FLOOR',
 ] as const;
 export type RulingCode = (typeof RULINGS)[number];
@@ -163,7 +173,7 @@ export type IncidentFacts =
     }
   | { incident: 'FLOP_TWO_BURNS'; identifiable: boolean }
   | { incident: 'FLOP_FOUR_CARDS'; identifiable: boolean; burnIdentifiable: boolean }
-  | { incident: 'BURN_EXPOSED' | 'CARD_NOT_RETURNED' }
+  | { incident: 'BURN_EXPOSED' | 'CARD_NOT_RETURNED' | 'WINNING_HAND_MUCKED' }
   | {
       incident: 'PROCEDURE_NOT_FOLLOWED';
       /** The step whose expectation the sensors contradict, worded by the catalogue (EXPECTED_TEXTS). */
@@ -216,6 +226,8 @@ export interface RuleProfile {
   substantialAction(actions: readonly ActionRecord[]): boolean;
   /** Citation for a prompt (e.g. ALL_IN_SHOWDOWN: `main-event-2014 §VI.c`). */
   promptRule(prompt: PromptCode): string;
+  /** Citation for an award (RULINGS.md "Pots and showdown": the split and odd chip, side pots first, a pot won unseen). */
+  awardRule(award: AwardCase): string;
   /** How the button moves on to the next hand, cited as the rulebook has it (or has nothing). */
   button: { rule: ButtonRule; cite: string; headsUp: string };
   /** A new player dealt in puts the big blind's amount in: the article saying so, or null. */
@@ -288,6 +300,46 @@ export interface PromptReport {
   deck?: string;
   /** Newcomers dealt in who put the big blind's amount in beside the blinds. */
   posted?: number[];
+  /** RETURN_UNCALLED: the uncalled part (null when an amount it depends on is unknown); `seats` its owner. */
+  amount?: number | null;
+  /** BUILD_SIDE_POTS: every pot with its amount and eligible seats, main pot first. */
+  pots?: PotLine[];
+  /** SHOWDOWN_RANKING: the tabled hands best first, tied seats together (`seats` in that order). */
+  ranking?: number[][];
+  /** SHOWDOWN_RANKING: the tabled hands' category codes. */
+  hands?: Record<number, HandCategory>;
 }
 
-export type TableOutput = IncidentReport | PromptReport;
+/** What an award rests on: the main pot's split, a side pot's (awarded first), a pot won with no hand shown. */
+export type AwardCase = 'main' | 'side' | 'uncontested';
+
+/** A pot on the table, as BUILD_SIDE_POTS lists it. */
+export interface PotLine {
+  pot: number;
+  amount: number | null;
+  eligible: number[];
+}
+
+/** A pot settled (RULINGS.md "Pots and showdown", DESIGN.md's `award` line). */
+export interface AwardReport {
+  kind: 'award';
+  /** The event that settled it: the last `shown`, the last seat's first muck read, the fold, the river card. */
+  at: number;
+  /** 0 for the main pot, then the side pots by level, lowest first. */
+  pot: number;
+  /** The pot before the rake; null when it depends on an amount never known. */
+  amount: number | null;
+  eligible: number[];
+  winners: number[];
+  /** What each winner gets, in whole chipUnits; null when the amount is unknown. */
+  shares: Record<number, number> | null;
+  /** Category codes of the tabled hands among the eligible seats: never an untabled hand. */
+  hands: Record<number, HandCategory>;
+  rule: string;
+  /** The winners, as every output names its seats. */
+  seats: number[];
+  /** Nothing more than the push: an award has no procedure (the field every output carries). */
+  steps: Step[];
+}
+
+export type TableOutput = IncidentReport | PromptReport | AwardReport;

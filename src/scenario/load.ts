@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Rake } from '../domain/award-split.js';
 import type { CardRef } from '../domain/cards.js';
 import { DeckRegistry, RegistryError } from '../domain/deck-registry.js';
 import type { DomainEvent } from '../domain/events.js';
@@ -25,7 +26,7 @@ export type { Expectation } from './schema.js';
 export interface Scenario {
   name: string;
   profile: RuleProfile;
-  table: { seats: number; orderWindowMs: number; levels?: Level[] };
+  table: { seats: number; orderWindowMs: number; levels?: Level[]; chipUnit?: number; rake?: Rake };
   /** The table the events are replayed at: seats, rulebook, window, level schedule, deck rotation. */
   config: TableConfig;
   /** The ids of the scenario's decks, as listed. */
@@ -127,6 +128,8 @@ export function loadScenario(input: unknown, fileName: string): Scenario {
       profile: doc.profile,
       orderWindowMs: doc.table.orderWindowMs,
       ...(doc.table.levels && { levels: doc.table.levels }),
+      ...(doc.table.chipUnit !== undefined && { chipUnit: doc.table.chipUnit }),
+      ...(doc.table.rake && { rake: doc.table.rake }),
       // Copies play as their back's first deck: the rotation deals the decks the table tells apart.
       decks: [...new Set(decks.map((id) => registry.playsAs(id) ?? id))],
     },

@@ -18,6 +18,7 @@ import { MAX_SEATS, SEAT_STATUSES } from '../domain/seats.js';
 import type { ChipZone, Zone } from '../domain/zones.js';
 import { identify } from '../normaliser/identify.js';
 import { PROFILE_IDS, profileById } from '../rules/index.js';
+import { STEP_TEXTS } from '../rules/step-texts.js';
 import {
   INCIDENTS,
   type IncidentCode,
@@ -46,6 +47,13 @@ export interface IncidentExpectation extends ExpectationBase {
   incident: IncidentCode;
   ruling: RulingCode;
   cards?: CardRef[];
+  /** The procedure's steps the sensors ticked and those the dealer confirmed, over the rest of the file. */
+  steps?: StepsExpectation;
+}
+/** Step codes of the incident's procedure, each list compared as a set where the file gives it. */
+export interface StepsExpectation {
+  sensed?: string[];
+  confirmed?: string[];
 }
 /** The hand a NEXT_HAND prompt started, as far as the file gives it. */
 export interface HandExpectation {
@@ -59,7 +67,16 @@ export interface PromptExpectation extends ExpectationBase, HandExpectation {
   kind: 'prompt';
   prompt: PromptCode;
 }
-export type Expectation = IncidentExpectation | PromptExpectation;
+/** A pot the file expects awarded (DESIGN.md: an item with `pot` and no `incident`). */
+export interface AwardExpectation {
+  kind: 'award';
+  at?: number;
+  pot: number;
+  winners: number[];
+  amount?: number | null;
+  shares?: Record<number, number> | null;
+}
+export type Expectation = IncidentExpectation | PromptExpectation | AwardExpectation;
 
 const DEVICE_STATUSES = ['online', 'offline', 'fault'] as const satisfies readonly DeviceStatus['status'][];
 
@@ -137,6 +154,10 @@ export const documentSchema = z.strictObject({
     seats: z.int().min(MIN_SEATS).max(MAX_SEATS),
     orderWindowMs: z.number().nonnegative().default(DEFAULT_ORDER_WINDOW_MS),
     levels: z.array(levelSchema).optional(),
+    /** The smallest chip in play: pots split in whole ones (default 1). */
+    chipUnit: z.int().positive().optional(),
+    /** A cash game's house cut from each pot (RULINGS.md "Pots and showdown"). */
+    rake: z.strictObject({ percent: z.number().min(0).max(100), cap: z.number().nonnegative() }).optional(),
   }),
   decks: z
     .array(deckEntry)
@@ -325,6 +346,28 @@ export const eventSchemas: { [T in ScenarioEventType]: z.ZodType<EventBody<T>, u
 const codeError = (what: string) => ({
   error: (issue: { input: unknown }) => `${show(issue.input)} is not ${what} (see RULINGS.md)`,
 });
+
+const stepCode = z.string().refine((code) => Object.hasOwn(STEP_TEXTS, code), {
+  error: (issue) => `${show(issue.input)} is not a step code (see src/rules/step-texts.ts)`,
+});
+/**
+ * `steps: { sensed: [...], confirmed: [...] }`: of the incident's procedure, the steps that went on by
+ * what the sensors showed, and those a `dealer: confirm` moved on from, each list the whole of it
+ * (a step missing from `sensed` did not tick itself). A step in neither was never done.
+ */
+const stepsSchema = z
+  .strictObject({
+    sensed: z.array(stepCode).superRefine(distinct(show)).optional(),
+    confirmed: z.array(stepCode).superRefine(distinct(show)).optional(),
+  })
+  .superRefine(({ sensed = [], confirmed = [] }, ctx) => {
+    for (const [i, code] of confirmed.entries()) {
+      if (sensed.includes(code)) {
+        const message = `${show(code)} is in sensed and in confirmed: a step is done once`;
+        ctx.addIssue({ code: 'custom', path: ['confirmed', i], message, input: code });
+      }
+    }
+  });
 /** Schema of an expectation, judged against the scenario being read (`againstTable`). */
 export const expectationSchema: z.ZodType<Expectation, unknown> = z
   .strictObject({
@@ -341,17 +384,31 @@ export const expectationSchema: z.ZodType<Expectation, unknown> = z
     ruling: z.enum(RULINGS, codeError('a ruling code')).optional(),
     seats: z.array(seat).optional(),
     cards: cards.optional(),
+    steps: stepsSchema.optional(),
     button: seat.optional(),
     sb: seat.nullable().optional(),
     bb: seat.optional(),
     players: z.array(seat).optional(),
     blinds: z.tuple([amount, amount]).optional(),
+    pot: z.int().nonnegative().optional(),
+    winners: z.array(seat).min(1).optional(),
+    amount: amount.nullable().optional(),
+    shares: z.record(z.string().regex(/^\d+$/), amount).nullable().optional(),
   })
-  .transform(({ incident, prompt, ruling, ...rest }, ctx): Expectation => {
+  .transform(({ incident, prompt, ruling, pot, winners, amount, shares, ...rest }, ctx): Expectation => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message, input: rest });
       return z.NEVER;
     };
+    const awardGiven = [winners, amount, shares].some((value) => value !== undefined);
+    if (pot !== undefined || awardGiven) {
+      const others = Object.entries(rest).filter(([key, value]) => key !== 'at' && value !== undefined);
+      if (incident !== undefined || prompt !== undefined || ruling !== undefined || others.length > 0)
+        return fail('an award names its pot, winners, amount, shares and at only');
+      if (pot === undefined || winners === undefined) return fail('an award needs its pot and winners');
+      const seatShares = shares && Object.fromEntries(Object.entries(shares).map(([k, v]) => [Number(k), v]));
+      return definedOnly({ kind: 'award', at: rest.at, pot, winners, amount, shares: seatShares });
+    }
     const code = incident ?? prompt;
     if (code === undefined || (incident !== undefined && prompt !== undefined)) {
       return fail('needs either incident or prompt');
@@ -363,6 +420,8 @@ export const expectationSchema: z.ZodType<Expectation, unknown> = z
       if (ruling !== undefined || rest.cards !== undefined) {
         return fail('a prompt has no ruling and no cards');
       }
+      if (rest.steps !== undefined)
+        return fail("a prompt's steps are not followed: only an incident has steps");
       if (handGiven && code !== 'NEXT_HAND') return fail('only a NEXT_HAND prompt names a hand');
       return definedOnly({ kind: 'prompt', prompt: code, ...report, ...hand });
     }

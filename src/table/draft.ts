@@ -88,6 +88,8 @@ function copyHand(h: Hand): Hand {
     actedWithOtherDeck: h.actedWithOtherDeck,
     allInPrompted: h.allInPrompted,
     flopBurnDue: h.flopBurnDue,
+    rounds: h.rounds,
+    showdown: h.showdown,
   };
 }
 

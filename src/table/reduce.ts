@@ -1,3 +1,4 @@
+import type { Rake } from '../domain/award-split.js';
 import type { DomainEvent, ReaderRound } from '../domain/events.js';
 import { isProfileId, type ProfileId } from '../rules/index.js';
 import type { RuleProfile } from '../rules/types.js';
@@ -7,6 +8,7 @@ import { tickSensorSteps } from './checks.js';
 import { onShuffler } from './deck.js';
 import { draft, verdict } from './draft.js';
 import { onAction, onChips, onDealer, onDevice, onSeat, startHand } from './inputs.js';
+import { showdownAfter } from './showdown.js';
 import type { Level, TableContext } from './state.js';
 import { certainAtRead, judgeNow, judgeReads, nextReadDue, readsDue, type Settled } from './window.js';
 
@@ -26,13 +28,19 @@ export interface TableConfig {
   levels?: Level[];
   /** The table's decks, in the rotation `next-hand` deals them. */
   decks?: string[];
+  /** The smallest chip in play: pots split in whole ones (default 1). */
+  chipUnit?: number;
+  /** A cash game's house cut from each pot; none by default. */
+  rake?: Rake;
 }
 
 /** What the context takes from the table's config as it is now (a restored snapshot takes it anew). */
 export function configured(
   config: TableConfig,
-): Pick<TableContext, 'blinds' | 'ante' | 'levels' | 'deckIds' | 'factsAtRead'> {
+): Pick<TableContext, 'blinds' | 'ante' | 'levels' | 'deckIds' | 'factsAtRead' | 'chipUnit' | 'rake'> {
   return {
+    chipUnit: config.chipUnit ?? 1,
+    rake: config.rake ?? null,
     factsAtRead: config.factsAtRead ?? true,
     blinds: config.blinds ?? [50, 100],
     ante: config.ante ?? 0,
@@ -143,6 +151,9 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
   const d = draft(ctx);
   d.ctx.clock = event.t;
   if (judges) judgeReads(d, settled);
+  // The reads judged may close the river of a hand this event then replaces: its showdown first.
+  const judged = d.hand && { no: d.hand.no, betting: d.hand.betting };
+  showdownAfter(d, ctx.hand, ctx.phase, event);
   confirmPuck(d, event);
   switch (event.type) {
     case 'card.seen':
@@ -179,6 +190,7 @@ export function reduce(ctx: TableContext, event: DomainEvent): TableContext {
     case 'card.gone': // a peek lifts the cards: it never removes a card from the hand
       break;
   }
+  showdownAfter(d, judged, ctx.phase, event); // and what the event itself did
   tickSensorSteps(d, event);
   if ((ctx.open.length === 0) !== (d.ctx.open.length === 0))
     verdict(d, d.ctx.open.length === 0 ? 'PROCEDURE_CLOSED' : 'PROCEDURE_OPENED');

@@ -1,3 +1,4 @@
+import type { Rake } from '../domain/award-split.js';
 import type { Betting } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import type { CardSeen } from '../domain/events.js';
@@ -114,6 +115,28 @@ export interface Hand {
    * the readers are back (the incident at `at`, naming `named`; `actions` made before it).
    */
   flopBurnDue?: { at: number; named: CardRef[]; identifiable: boolean; actions: number } | null;
+  /** The betting rounds closed before the current one, preflop first (absent: none yet). */
+  rounds?: Betting[];
+  /** The showdown as croupier reads it (showdown.ts); absent until the hand's betting gives it something. */
+  showdown?: Showdown;
+}
+
+/** What the showdown knows (RULINGS.md "Pots and showdown"): tabled hands, pots settled, prompts given. */
+export interface Showdown {
+  /** Seats that tabled their hand (`dealer: shown`): the hole cards then, and the input's seq. */
+  tabled: Record<number, { uids: string[]; at: number }>;
+  /** Pots settled, by number: their winners. */
+  awarded: Record<number, number[]>;
+  /** The prompts given this hand, each once (BUILD_SIDE_POTS once per street, as `BUILD_SIDE_POTS:flop`). */
+  prompted: string[];
+  /** The river's round closed (or nobody could bet): the event that showed it down; null before. */
+  downAt: number | null;
+  /** The last action the betting took: with the river card, when the hand was shown down. */
+  lastActionAt: number | null;
+  /** Every pot was pushed (`dealer: pushed`, the pot sensor at 0 after the last award). */
+  pushed: boolean;
+  /** WINNING_HAND_MUCKED was raised: once per hand. */
+  winnerMucked: boolean;
 }
 
 export interface OpenIncident {
@@ -159,6 +182,9 @@ export interface TableContext {
   phase: Phase;
   /** The blinds and ante when no schedule is set. */
   blinds: [number, number];
+  /** The smallest chip in play; a cash game's rake (null: none). */
+  chipUnit: number;
+  rake: Rake | null;
   ante: number;
   levels: Level[];
   /** The level the tournament clock set last (`level` command): it holds over the schedule. */

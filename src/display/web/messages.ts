@@ -219,6 +219,7 @@ export const INCIDENT_NAMES: Record<IncidentCode, Text> = {
   BURN_EXPOSED: { fr: 'Brûlée exposée', en: 'Burn card exposed' },
   CARD_NOT_RETURNED: { fr: 'Carte non rendue', en: 'Card not returned' },
   PROCEDURE_NOT_FOLLOWED: { fr: 'Procédure non suivie', en: 'Procedure not followed' },
+  WINNING_HAND_MUCKED: { fr: 'Main gagnante au muck', en: 'Winning hand mucked' },
 };
 
 export const RULING_NAMES: Record<RulingCode, Text> = {
@@ -243,12 +244,17 @@ export const RULING_NAMES: Record<RulingCode, Text> = {
   SKIPPED_PLAYER_FOLDS: { fr: 'Le joueur oublié est couché', en: 'The skipped player folds' },
   REDEAL_BOARD: { fr: 'Redonner le board', en: 'Redeal the board' },
   SCRAP_CARD: { fr: 'Carte non standard écartée', en: 'Scrap card: out of play' },
+  RETRIEVE_WINNING_HAND: { fr: 'Reprendre la main gagnante', en: 'Retrieve the winning hand' },
   CALL_FLOOR: { fr: 'Appel au floor', en: 'Floor call' },
 };
 
 export const PROMPT_NAMES: Record<PromptCode, Text> = {
   ALL_IN_SHOWDOWN: { fr: 'Tapis : toutes les mains face visible', en: 'All-in: every hand face up' },
   NEXT_HAND: { fr: 'Coup suivant : bouton et blindes', en: 'Next hand: button and blinds' },
+  RETURN_UNCALLED: { fr: 'Rendre la mise non suivie', en: 'Return the uncalled bet' },
+  BUILD_SIDE_POTS: { fr: 'Séparer les pots annexes', en: 'Build the side pots' },
+  SHOW_ORDER: { fr: 'Ordre d’abattage', en: 'Show order' },
+  SHOWDOWN_RANKING: { fr: 'Classement des mains', en: 'Ranking of the hands' },
 };
 
 /** What is wrong with a broken journal record, for the supervisor's last hands. */

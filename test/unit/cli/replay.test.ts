@@ -119,7 +119,12 @@ describe('croupier replay: replaying', () => {
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines.map((line) => [line.file, line.incident, line.at])).toEqual([
+    // An incident, a prompt or a pot's award: the clean hand's river bet goes back, its pot is won at the fold.
+    expect(
+      lines.map((line) => [line.file, line.incident ?? line.prompt ?? `pot ${line.pot}`, line.at]),
+    ).toEqual([
+      [join(SHARED, 'clean-nine-handed.json'), 'RETURN_UNCALLED', 42],
+      [join(SHARED, 'clean-nine-handed.json'), 'pot 0', 42],
       [join(SHARED, 'fc-premature-river-last-to-act.json'), 'PREMATURE_RIVER', 39],
       [join(SHARED, 'me-premature-flop.yaml'), 'PREMATURE_FLOP', 13],
       [join(SHARED, 'tda-exposed-first-card.json'), 'EXPOSED_CARD', 2],

@@ -181,3 +181,30 @@ describe('amounts keyed without their amount', () => {
     expect(betSeen(b, 3, 600)).toBe(b);
   });
 });
+
+describe('an amount a later call reveals goes to the all-in keyed with it', () => {
+  const fourHanded = () => openBetting([1, 2, 3, 4], { sb: 3, bb: 4, amounts: [1, 2] });
+
+  it('an all-in keyed without its amount stays unknown when a later all-in for 5 made the raise', () => {
+    const b = play(fourHanded(), [1, 'allin'], [2, 'fold'], [3, 'call'], [4, 'allin', 5], [3, 'call', 5]);
+    expect(b.bets[1]).toBeNull();
+    expect(b.bets[4]).toBe(5);
+    expect(b.bets[3]).toBe(5);
+    expect(b.levels.at(-1)).toEqual({ amount: 5, at: 3, seat: 4 });
+    expect(roundClosed(b)).toBe(true);
+  });
+
+  it('a raise keyed without its amount is not taken as the all-in for 24 a call matched', () => {
+    const b = play(fourHanded(), [1, 'raise'], [2, 'allin', 24], [3, 'call', 24]);
+    expect(b.bets[1]).toBeNull();
+    expect(b.levels.at(-1)).toEqual({ amount: 24, at: 1, seat: 2 });
+    // The raiser owes an answer to the all-in above its raise (or matched it: its call says which).
+    expect(pending(b)).toEqual([4, 1]);
+  });
+
+  it('a short-stacked blind all-in from posting put an amount the hand start does not tell', () => {
+    const b = openBetting([3, 4, 1, 2], { sb: 1, bb: 2, amounts: [50, 100], allIn: [1] });
+    expect(b.bets[1]).toBeNull();
+    expect(b.bets[2]).toBe(100);
+  });
+});

@@ -63,9 +63,9 @@ describe('the journal behind the table', () => {
         .sort((a, b) => a - b),
     ).toEqual(starts);
     const second = recallHand(journal, 2, night.config);
-    expect(second?.lines.filter((line) => line.kind === 'prompt')).toMatchObject([
-      { prompt: 'NEXT_HAND', button: 2, sb: null, bb: 6 },
-    ]);
+    expect(
+      second?.lines.filter((line) => line.kind === 'prompt' && line.prompt === 'NEXT_HAND'),
+    ).toMatchObject([{ prompt: 'NEXT_HAND', button: 2, sb: null, bb: 6 }]);
     journal.close();
   });
 

@@ -3,6 +3,7 @@ import type { CardRef } from '../../../src/domain/cards.js';
 import type { IncidentReport, PromptReport, TableOutput } from '../../../src/rules/types.js';
 import { checkOutputs } from '../../../src/scenario/check.js';
 import type { Expectation } from '../../../src/scenario/load.js';
+import type { Progress } from '../../../src/scenario/progress.js';
 
 const kd: CardRef = { uid: '0000000B', face: 'Kd', deck: 'A' };
 const qd: CardRef = { uid: '0000000A', face: 'Qd', deck: 'A' };
@@ -34,7 +35,11 @@ const showdown: PromptReport = {
 };
 const exposed: Expectation = { kind: 'incident', incident: 'EXPOSED_CARD', ruling: 'MISDEAL' };
 const premature: Expectation = { kind: 'incident', incident: 'PREMATURE_FLOP', ruling: 'CALL_FLOOR' };
-const check = (expected: Expectation[], outputs: TableOutput[]) => checkOutputs(expected, outputs, codeOf);
+const check = (
+  expected: Expectation[],
+  outputs: TableOutput[],
+  progress = new Map<IncidentReport, Progress>(),
+) => checkOutputs(expected, { outputs, progress }, codeOf);
 
 describe('checkOutputs', () => {
   it('passes when every incident is expected, in order', () => {
@@ -102,6 +107,30 @@ describe('checkOutputs', () => {
     expect(check([prompt], [])).toEqual(['expected prompt ALL_IN_SHOWDOWN seats [5, 3], got nothing']);
     expect(check([prompt], [showdown, { ...showdown, at: 30 }])).toEqual([
       'unexpected prompt ALL_IN_SHOWDOWN seats [3, 5] at 30',
+    ]);
+  });
+
+  it("compares the procedure's sensed and confirmed steps as sets, each where given", () => {
+    const output = incident({});
+    const progress = new Map([
+      [output, { sensed: ['COLLECT_CARDS', 'RESHUFFLE'], confirmed: ['STOP_DEAL'] }],
+    ]);
+    const steps = (given: Partial<Progress>) => check([{ ...exposed, steps: given }], [output], progress);
+    expect(steps({ sensed: ['RESHUFFLE', 'COLLECT_CARDS'], confirmed: ['STOP_DEAL'] })).toEqual([]);
+    expect(steps({ confirmed: ['STOP_DEAL'] })).toEqual([]);
+    expect(steps({})).toEqual([]);
+    // Each list is the whole of it: a step sensed that the file does not list is a difference.
+    expect(steps({ sensed: ['COLLECT_CARDS'] })).toEqual([
+      'expected EXPOSED_CARD (MISDEAL) sensed [COLLECT_CARDS], got EXPOSED_CARD (MISDEAL) seats [2] cards [Kd] at 4 sensed [COLLECT_CARDS, RESHUFFLE] confirmed [STOP_DEAL]',
+    ]);
+    expect(steps({ confirmed: ['STOP_DEAL', 'REDEAL'] })).toHaveLength(1);
+    expect(steps({ confirmed: [] })).toHaveLength(1);
+  });
+
+  it('reads no step done of an incident whose progress is not known', () => {
+    expect(check([{ ...exposed, steps: { sensed: [], confirmed: [] } }], [incident({})])).toEqual([]);
+    expect(check([{ ...exposed, steps: { confirmed: ['STOP_DEAL'] } }], [incident({})])).toEqual([
+      'expected EXPOSED_CARD (MISDEAL) confirmed [STOP_DEAL], got EXPOSED_CARD (MISDEAL) seats [2] cards [Kd] at 4 sensed [] confirmed []',
     ]);
   });
 });

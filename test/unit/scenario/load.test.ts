@@ -305,6 +305,26 @@ describe('loadScenario', () => {
       { kind: 'prompt', prompt: 'ALL_IN_SHOWDOWN', at: 1 },
     ]);
   });
+
+  it("reads an incident's expected procedure steps, sensed and confirmed, either list alone", () => {
+    const scenario = load(
+      yaml({
+        expect: [
+          '{ incident: EXPOSED_CARD, ruling: MISDEAL, steps: { sensed: [COLLECT_CARDS], confirmed: [STOP_DEAL] } }',
+          '{ incident: EXPOSED_CARD, ruling: MISDEAL, steps: { confirmed: [] } }',
+        ],
+      }),
+    );
+    expect(scenario.expect).toEqual([
+      {
+        kind: 'incident',
+        incident: 'EXPOSED_CARD',
+        ruling: 'MISDEAL',
+        steps: { sensed: ['COLLECT_CARDS'], confirmed: ['STOP_DEAL'] },
+      },
+      { kind: 'incident', incident: 'EXPOSED_CARD', ruling: 'MISDEAL', steps: { confirmed: [] } },
+    ]);
+  });
 });
 
 describe('malformed scenarios', () => {
@@ -467,6 +487,25 @@ describe('malformed scenarios', () => {
     );
     expect(errorOf(yaml({ expect: ['{ ruling: MISDEAL }'] }))).toBe(
       'me.yaml: expect[0]: needs either incident or prompt',
+    );
+  });
+
+  it('bad expected steps', () => {
+    const steps = (given: string, code = 'incident: EXPOSED_CARD, ruling: MISDEAL') =>
+      errorOf(yaml({ expect: [`{ ${code}, steps: ${given} }`] }));
+    expect(steps('{ sensed: [SHUFFLE] }')).toBe(
+      'me.yaml: expect[0].steps.sensed[0]: "SHUFFLE" is not a step code (see src/rules/step-texts.ts)',
+    );
+    expect(steps('{ confirmed: [STOP_DEAL, REDEAL, STOP_DEAL] }')).toBe(
+      'me.yaml: expect[0].steps.confirmed[2]: "STOP_DEAL" is listed twice',
+    );
+    expect(steps('{ sensed: [RESHUFFLE], confirmed: [STOP_DEAL, RESHUFFLE] }')).toBe(
+      'me.yaml: expect[0].steps.confirmed[1]: "RESHUFFLE" is in sensed and in confirmed: a step is done once',
+    );
+    expect(steps('{ ticked: [REDEAL] }')).toBe('me.yaml: expect[0].steps: unknown field "ticked"');
+    expect(steps('[REDEAL]')).toBe('me.yaml: expect[0].steps: expected a mapping, got a list');
+    expect(steps('{ sensed: [] }', 'prompt: ALL_IN_SHOWDOWN')).toBe(
+      "me.yaml: expect[0]: a prompt's steps are not followed: only an incident has steps",
     );
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { DomainEvent } from '../../../src/domain/events.js';
+import type { TableOutput } from '../../../src/rules/types.js';
 import { loadScenario } from '../../../src/scenario/load.js';
 import { phaseOf, startTable, step, tableMachine } from '../../../src/table/machine.js';
 import type { TableContext } from '../../../src/table/state.js';
@@ -42,9 +43,13 @@ function run(items: Item[]): TableContext {
 
 function incidents(items: Item[]) {
   const { config, events } = table(items);
-  return replayEvents(config, events).map((o) =>
-    o.kind === 'incident' ? `${o.incident} ${o.at}` : o.prompt,
-  );
+  return replayEvents(config, events).map(named);
+}
+
+/** An output as these tests compare it: an incident with its event, a prompt, a pot's award. */
+function named(o: TableOutput): string {
+  if (o.kind === 'incident') return `${o.incident} ${o.at}`;
+  return o.kind === 'prompt' ? o.prompt : `award ${o.pot}`;
 }
 
 describe('card locations', () => {
@@ -135,8 +140,7 @@ describe('the machine is a pure function of its events', () => {
     const stepped: string[] = [];
     for (const event of [...events, { type: 'settle', t: 1e9, seq: events.length } as DomainEvent]) {
       snapshot = step(snapshot, event);
-      for (const o of snapshot.context.outputs)
-        stepped.push(o.kind === 'incident' ? `${o.incident} ${o.at}` : o.prompt);
+      stepped.push(...snapshot.context.outputs.map(named));
     }
     expect(stepped).toEqual(['PREMATURE_FLOP 10']);
     expect(incidents(items)).toEqual(stepped);
