@@ -39,7 +39,7 @@ const TABLE: TableConfig = {
 interface Recovered {
   seq: number;
   state: string;
-  status: string;
+  phase: string;
   incidentOpen: boolean;
 }
 
@@ -146,7 +146,7 @@ describe('a power cut', () => {
       expect(await tableFolders(dir), `restart ${kill}`).toEqual([
         expect.stringMatching(`^croupier-table-${croupier.proc.pid}-`),
       ]);
-      if (recovered.status === 'dealing') seen.dealing += 1;
+      if (recovered.phase === 'dealing') seen.dealing += 1;
       if (recovered.incidentOpen) seen.incidentOpen += 1;
       if (kill === KILLS) break;
       // Play on for a while, then the power goes.

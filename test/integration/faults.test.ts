@@ -196,7 +196,12 @@ function readerCounters(live: LiveTable): ReaderCounters {
 
 /** The incidents the floor received, `at` traced back to the file's events, once `count` are in and a false one had time to come. */
 async function incidentsOf(live: LiveTable, play: TablePlay, count: number): Promise<unknown[]> {
-  const incidents = () => live.messages.filter((message) => message.topic.endsWith('/incident'));
+  // The incident topic also carries prompts and awards: only incidents count here.
+  const incidents = () =>
+    live.messages.filter(
+      (message) =>
+        message.topic.endsWith('/incident') && JSON.parse(message.payload.toString()).kind === 'incident',
+    );
   await until(
     15_000,
     () => `${count} incidents on MQTT`,
