@@ -13,6 +13,19 @@ export interface Figure {
 }
 
 /** Every figure, in report order, each under the benchmark (a file in bench/) that measures it. */
+/** The floor's figures for one room size (bench/floor.ts measures 200 and 1,000 tables alike). */
+function roomFigures(prefix: string, targets: { p99?: string; rss?: string } = {}): Figure[] {
+  return [
+    { name: `${prefix}_tables`, unit: 'tables', better: 'higher' },
+    { name: `${prefix}_incident_p50_ms`, unit: 'ms', better: 'lower' },
+    { name: `${prefix}_incident_p99_ms`, unit: 'ms', better: 'lower', target: targets.p99 },
+    { name: `${prefix}_incident_samples`, unit: 'incidents', better: 'higher' },
+    { name: `${prefix}_rss_mb`, unit: 'MB', better: 'lower', target: targets.rss },
+    { name: `${prefix}_cpu_percent`, unit: '% of a core', better: 'lower' },
+    { name: `${prefix}_rebuild_ms`, unit: 'ms', better: 'lower' },
+  ];
+}
+
 export const FIGURES: Record<string, Figure[]> = {
   machine: [
     { name: 'machine_events_per_s', unit: 'events/s', better: 'higher', target: '≥ 50,000' },
@@ -81,6 +94,14 @@ export const FIGURES: Record<string, Figure[]> = {
     { name: 'evaluator_hands_per_s', unit: 'hands/s', better: 'higher' },
     { name: 'evaluator_library_hands_per_s', unit: 'hands/s', better: 'higher' },
     { name: 'evaluator_load_rss_mb', unit: 'MB', better: 'lower' },
+  ],
+  floor: [
+    { name: 'table_msgs_per_s', unit: 'messages/s', better: 'lower' },
+    { name: 'table_bytes_per_s', unit: 'B/s', better: 'lower' },
+    { name: 'table_chip_msgs_per_s', unit: 'messages/s', better: 'lower' },
+    { name: 'table_state_msgs_per_s', unit: 'messages/s', better: 'lower' },
+    ...roomFigures('floor', { p99: '≤ 250', rss: '≤ 200' }),
+    ...roomFigures('floor_1k'),
   ],
 };
 

@@ -43,7 +43,25 @@ export interface SimulatedChipSensorOptions {
   scheduler?: Scheduler;
   /** Delay between reconnect attempts (default 200 ms). */
   reconnectMs?: number;
+  /**
+   * Report by exception (PROTOCOL.md "Readings on change"): a zone is read every period but published
+   * only while it moves and for `quietAfterMs` after, plus one zone in turn every `heartbeatMs`. Without
+   * it every zone is published every period.
+   */
+  onChange?: OnChange;
 }
+
+export interface OnChange {
+  /** One reading of the next zone in turn this often, whatever it reads (well under the host's silenceMs). */
+  heartbeatMs: number;
+  /** A reading this far from the zone's last one published means it moves (the host's `tolerance`). */
+  deadband: number;
+  /** A zone that moved is published every period this long after (the host's `stableMs` and more). */
+  quietAfterMs: number;
+}
+
+/** Published on change: a heartbeat each second, the host's tolerance, its settling time and two periods. */
+export const ON_CHANGE: OnChange = { heartbeatMs: 1000, deadband: 0.5, quietAfterMs: 500 };
 
 export type Malformation = 'not-json' | 'wrong-type' | 'unknown-field' | 'bad-zone' | 'unknown-channel';
 
@@ -56,6 +74,8 @@ interface Cell {
   tare: number;
   /** While chips are being laid down: what it read before, until when it swings. */
   swing?: { from: number; until: number };
+  /** Published on change: the zone's last reading published, and until when it is published every period. */
+  published?: { amount: number; until: number };
 }
 
 /** What each stamped channel carries besides its sequence number and sensor time. */
@@ -86,6 +106,9 @@ export class SimulatedChipSensor {
   #seq = 0;
   #round: Cancel | undefined;
   #readingsSent = 0;
+  /** Published on change: when the last heartbeat went, and the zone it read. */
+  #beatAt = 0;
+  #beat = -1;
 
   constructor(options: SimulatedChipSensorOptions) {
     this.#options = options;
@@ -105,7 +128,8 @@ export class SimulatedChipSensor {
     const goodbye: Goodbye = { state: 'offline', reason: 'connection lost' };
     const link = connectMqtt({
       url: this.#cable.url,
-      clientId: `chip-sensor-${this.#serial}`,
+      // Its base topic names it on a broker that many tables share (a serial number may be reused).
+      clientId: `chip-sensor-${this.#options.baseTopic.replaceAll('/', '-')}`,
       reconnectMs: this.#options.reconnectMs ?? 200,
       will: { topic: this.#topic('status'), payload: JSON.stringify(goodbye), retain: true, qos: 1 },
     });
@@ -224,6 +248,8 @@ export class SimulatedChipSensor {
   }
 
   #introduce(): void {
+    // After each hello every zone is published a while: the host settles its starting amounts.
+    for (const cell of this.#cells.values()) delete cell.published;
     const hello: Hello = {
       state: 'online',
       kind: CHIP_SENSORS_KIND,
@@ -261,15 +287,41 @@ export class SimulatedChipSensor {
   #readAll(): void {
     const now = this.#scheduler.now();
     const jitter = this.#options.jitter ?? 0.2;
+    const beat = this.#heartbeat(now);
     for (const [zone, cell] of this.#cells) {
       const base = this.#base(cell);
       const swinging = cell.swing && now < cell.swing.until ? cell.swing : undefined;
       // While the chips move the cell swings past the new load; then it jitters around it.
-      const amount = swinging
+      const raw = swinging
         ? swinging.from + (base - swinging.from) * (0.5 + this.#noise())
         : base + (this.#noise() * 2 - 1) * jitter;
-      if (this.#send('reading', { zone, amount: Math.round(amount * 100) / 100 })) this.#readingsSent++;
+      const amount = Math.round(raw * 100) / 100;
+      if (!this.#changed(cell, amount, now) && zone !== beat) continue;
+      if (this.#send('reading', { zone, amount })) this.#readingsSent++;
     }
+  }
+
+  /** Whether a zone's reading is published on change: it moves, or moved a moment ago. */
+  #changed(cell: Cell, amount: number, now: number): boolean {
+    const rule = this.#options.onChange;
+    if (!rule) return true;
+    const published = cell.published;
+    if (!published || Math.abs(amount - published.amount) > rule.deadband) {
+      cell.published = { amount, until: now + rule.quietAfterMs };
+      return true;
+    }
+    if (now > published.until) return false;
+    published.amount = amount;
+    return true;
+  }
+
+  /** The zone whose turn it is for a heartbeat reading now, if one is due. */
+  #heartbeat(now: number): ChipZone | undefined {
+    const rule = this.#options.onChange;
+    if (!rule || now - this.#beatAt < rule.heartbeatMs) return undefined;
+    this.#beatAt = now;
+    this.#beat = (this.#beat + 1) % this.zones.length;
+    return this.zones[this.#beat];
   }
 
   #command(payload: Uint8Array): void {

@@ -5,7 +5,7 @@ import type { SerialPort } from 'serialport';
 import { CHIP_SENSORS_DEFAULTS } from '../../devices/chip-sensors/manifest.js';
 import { HID_KEYPAD_KEYS } from '../../devices/hid-keypad/manifest.js';
 import { deviceRoot } from '../../src/mqtt/topics.js';
-import { SimulatedChipSensor } from '../chip-sensors/sensor.js';
+import { ON_CHANGE, SimulatedChipSensor } from '../chip-sensors/sensor.js';
 import { entryOf, keysOf } from '../hid-keypad/from-scenario.js';
 import {
   SIMULATED_KEYPAD_USB,
@@ -132,6 +132,8 @@ export async function startVirtualTable({
         zones: CHIP_SENSORS_DEFAULTS.zones,
         periodMs: 50,
         seed,
+        // A room's broker carries every table's sensors: they report on change (issue 20).
+        onChange: ON_CHANGE,
       });
       await chips.start();
       // A goodbye to a broker already gone would wait for ever.

@@ -11,6 +11,7 @@ const USAGE = `usage: croupier replay FILE... [--check]
        croupier hand N... [--journal PATH | --config FILE]
        croupier hash-secret < secret
        croupier mqtt-acl [--config FILE]
+       croupier floor --mqtt URL [--config FILE] [--port N] [--tables ID,…]
        croupier doctor [--config FILE]
        croupier asyncapi
        croupier table-chart
@@ -36,6 +37,9 @@ const USAGE = `usage: croupier replay FILE... [--check]
              read a supervisor's PIN or badge UID (or an MQTT user's password) on stdin, print the salted
              hash for the config
   mqtt-acl   print the Mosquitto ACL file for the config's table and mqtt.users (an external broker)
+  floor      the floor supervisors' service: every table of the card room on one page (HTTP, default
+             port 8090), read from the casino broker's public topics, until SIGINT or SIGTERM
+    --tables   the tables it shows: ids, or + for every table (one service per pit)
   doctor     check this table's installation (config, decks, devices, broker, journal, disk, clock,
              display): a line each, what is wrong and what to do; exit 1 when something blocks play
     --config   the config file (default /etc/croupier/croupier.yaml when there is one)
@@ -95,6 +99,9 @@ async function main(argv: string[]): Promise<number> {
     case 'mqtt-acl':
       if (files.length === 0) return (await import('./mqtt-acl.js')).mqttAcl(values.config);
       break;
+    case 'floor':
+      if (files.length === 0) return stopped(await (await import('./floor.js')).floor(values));
+      break;
     case 'doctor':
       if (files.length === 0) return (await import('./doctor.js')).doctor({ config: values.config });
       break;
@@ -139,6 +146,7 @@ const COMMAND_OPTIONS: Readonly<Record<string, readonly OptionName[]>> = {
   hand: ['journal', 'config'],
   'hash-secret': [],
   'mqtt-acl': ['config'],
+  floor: ['mqtt', 'config', 'port', 'tables'],
   doctor: ['config'],
   asyncapi: [],
   'table-chart': [],
@@ -163,6 +171,8 @@ function parseCommandLine(argv: string[]) {
       serial: { type: 'string' },
       baud: { type: 'string' },
       mqtt: { type: 'string' },
+      port: { type: 'string' },
+      tables: { type: 'string' },
       username: { type: 'string' },
       journal: { type: 'string' },
       last: { type: 'string' },

@@ -27,6 +27,20 @@ const isLoopback = (address: string) =>
 const deviceIds = (devices: readonly { id: string }[]) =>
   new Set(devices.map((d) => d.id)).size === devices.length;
 
+/** Supervisors and dealers: a name for the record, and a PIN and/or badge as `croupier hash-secret` prints it. */
+const roster = (who: string) =>
+  z
+    .array(
+      z
+        .strictObject({
+          name: z.string().min(1).max(64),
+          pin: hashedSecret.optional(),
+          badge: hashedSecret.optional(),
+        })
+        .refine((s) => s.pin !== undefined || s.badge !== undefined, `${who} needs a pin or a badge`),
+    )
+    .default([]);
+
 /** One blind level of a schedule (a scenario's `table.levels` too). */
 export const levelSchema = z.strictObject({
   blinds: z
@@ -148,17 +162,12 @@ export const configSchema = z
      * typed on the display or a badge read by a keypad in badge mode, each stored as the hash that
      * `croupier hash-secret` prints, never in clear.
      */
-    supervisors: z
-      .array(
-        z
-          .strictObject({
-            name: z.string().min(1).max(64),
-            pin: hashedSecret.optional(),
-            badge: hashedSecret.optional(),
-          })
-          .refine((s) => s.pin !== undefined || s.badge !== undefined, 'a supervisor needs a pin or a badge'),
-      )
-      .default([]),
+    supervisors: roster('a supervisor'),
+    /**
+     * Who may sign in as the dealer of a down (issue 20): a PIN on the display or a badge at the keypad,
+     * hashed as the supervisors' are. The public state and the journal then carry the dealer's name.
+     */
+    dealers: roster('a dealer'),
     display: z
       .strictObject({
         language: z.enum(['fr', 'en']).default('fr').describe('the display’s language at start'),
@@ -191,6 +200,35 @@ export const configSchema = z
     log: z
       .strictObject({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
       .default({ level: 'info' }),
+    /** `croupier floor`: the floor supervisors' service for every table of the card room (issue 20). */
+    floor: z
+      .strictObject({
+        /** Its page is for the floor's tablets: 0.0.0.0 serves them on the casino's network. */
+        host: host.default('127.0.0.1'),
+        port: port.default(8090),
+        /** The tables it shows: their ids, or `+` for every table on the broker (one service per pit). */
+        tables: z
+          .array(z.string().regex(/^([A-Za-z0-9_-]{1,32}|\+)$/, 'a table id, or + for every table'))
+          .min(1)
+          .default(['+']),
+        /** Its statistics per table and dealer down (SQLite). */
+        stats: z.string().min(1).default('croupier-floor.db'),
+        /** The MQTT 5 shared subscription the room's floor services count the statistics through, once. */
+        statsGroup: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a group name is 1 to 64 letters, digits, "-" or "_"')
+          .default('croupier-floor'),
+        /** How long a supervisor stays signed in on a tablet. */
+        sessionMinutes: z.number().int().min(1).max(720).default(30),
+      })
+      .default({
+        host: '127.0.0.1',
+        port: 8090,
+        tables: ['+'],
+        stats: 'croupier-floor.db',
+        statsGroup: 'croupier-floor',
+        sessionMinutes: 30,
+      }),
   })
   // Reads of a board that reports no rounds are settled on the window: one shorter than a round would
   // judge two reads of one round in the order the board happened to report them.

@@ -21,6 +21,8 @@ import { publicOutput } from '../outputs/public.js';
 import { PROFILES } from '../rules/index.js';
 import { FloorDesk } from '../supervisor/desk.js';
 import { nextHand } from '../table/next-hand.js';
+import { journaledDown, TableCrew } from './crew.js';
+import { DealerRoster } from './dealers.js';
 import { type DeviceHandle, openChipSensors, openKeypad, openRfidReader, openShuffler } from './devices.js';
 import { TableHealth } from './health.js';
 import { startHttp } from './http.js';
@@ -112,6 +114,17 @@ export async function startController(
     });
 
     const badges = new Subject<string>();
+    // The dealer of the down, the floor's answer to a call, the devices' health: beside the table's state.
+    const crew = new TableCrew({
+      profile: config.table.profile,
+      devices: () => health.devices(),
+      hands: () => latest.context.hands,
+    });
+    const dealers = new DealerRoster(config.dealers);
+    const startDown = (name: string) => {
+      table.mark('dealer', crew.signIn(name));
+      log.info({ dealer: name }, 'dealer signed in');
+    };
     const context = {
       registry,
       refused,
@@ -119,7 +132,9 @@ export async function startController(
       hidBinding,
       mqtt,
       tableId,
-      badge: (uid: string) => badges.next(uid),
+      // A dealer's badge starts their down; any other is a supervisor's, for the floor desk.
+      badge: (uid: string) =>
+        void dealers.badge(uid).then((name) => (name === null ? badges.next(uid) : startDown(name))),
     };
     const devices: DeviceHandle[] = [
       ...config.devices.rfid.map((reader) => openRfidReader(reader, context)),
@@ -138,6 +153,14 @@ export async function startController(
       now,
       desk,
       refuse: ({ reason }) => refused('command', reason),
+      answered: ({ supervisor, call }) => {
+        if (!crew.answer(supervisor, call)) {
+          refused('command', `on-my-way from ${supervisor}: call ${call} is no longer open`);
+          return;
+        }
+        table.mark('floor-answer', { supervisor, call });
+        log.info({ supervisor, call }, 'the floor is on the way');
+      },
     });
 
     const tableConfig = {
@@ -194,12 +217,14 @@ export async function startController(
       journal: config.journal.path,
       failed: (topic, reason) => log.error({ topic, reason }, 'MQTT publish lost'),
       halts: table.halts,
+      extras: crew,
     });
     undo.push(async () => publishing.unsubscribe());
     const judging = updates.subscribe({
       next: ({ event, outputs }) => {
         if (event.type === 'device') {
           health.device(event);
+          crew.devicesChanged();
           log.info({ device: event.device, status: event.status, detail: event.detail }, 'device status');
         }
         if (event.type === 'dealer' && event.supervisor !== undefined) {
@@ -219,6 +244,8 @@ export async function startController(
     undo.push(async () => running.unsubscribe());
 
     let latest = table.snapshot;
+    const down = journaledDown(table.lastMark('dealer'));
+    if (down) crew.resume(down);
     const tracking = updates.subscribe({
       next: ({ snapshot }) => {
         latest = snapshot;
@@ -254,6 +281,12 @@ export async function startController(
         refused,
         recentHands: (limit) => table.recentHands(limit),
         clearHalt: (supervisor) => table.clearHalt(supervisor),
+        extras: crew,
+        signInDealer: async (pin) => {
+          const outcome = await dealers.signIn(pin);
+          if ('dealer' in outcome) startDown(outcome.dealer);
+          return outcome;
+        },
       });
     const http = await startHttp(config.http, health, [display]);
     undo.push(() => http.server.close());

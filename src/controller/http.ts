@@ -5,7 +5,7 @@ import type { TableHealth } from './health.js';
  * Requests are checked with zod where they are handled, and no route declares a JSON schema: fastify's
  * own compilers (Ajv, fast-json-stringify), which it loads at every start, are left out.
  */
-const NO_JSON_SCHEMA = {
+export const NO_JSON_SCHEMA = {
   buildValidator: refuseJsonSchema,
   buildSerializer: refuseJsonSchema,
 };

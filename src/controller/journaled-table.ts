@@ -50,6 +50,13 @@ export interface JournaledTable {
    * the start itself (cold start is measured to the first `/healthz`).
    */
   checkInBackground(): void;
+  /**
+   * Journals a record that is no domain event (a dealer's sign-in, a supervisor's answer), as the halt
+   * markers are: evidence for the chain, never an input of the table. One that cannot be written is logged.
+   */
+  mark(kind: string, detail: unknown): void;
+  /** The last such record of `kind`, or null. */
+  lastMark(kind: string): unknown;
   /** Writes the power-off marker and closes the journal (after the sources have stopped). */
   close(): void;
 }
@@ -371,6 +378,23 @@ export function journaledTable(
       }
     },
     clearHalt,
+    mark: (kind, detail) => {
+      try {
+        journal?.marker(kind, detail);
+      } catch (error) {
+        log.error(
+          { journal: path, kind, reason: (error as Error).message },
+          'a marker could not be journaled',
+        );
+      }
+    },
+    lastMark: (kind) => {
+      try {
+        return journal?.lastMarker([kind])?.detail ?? null;
+      } catch {
+        return null; // a marker that cannot be read back: the chain check names it
+      }
+    },
     checkInBackground: () => watch.start(),
     close: () => {
       closed = true;

@@ -1,7 +1,7 @@
 import type { FLOOR_DECISIONS } from '../domain/events.js';
 import type { ChainProblem } from '../journal/chain.js';
 import type { DeviceHealth } from '../outputs/health.js';
-import type { PublicOutput, PublicState } from '../outputs/public.js';
+import type { PublicOutput, PublicState, TableExtras } from '../outputs/public.js';
 import type { FloorSession } from '../supervisor/desk.js';
 
 /**
@@ -27,8 +27,11 @@ export type DisplayMessage =
       /** Whether any supervisor can sign in (the config lists some). */
       supervisors: boolean;
     }
-  /** The table as it stands: sent on connection and whenever it (or a device's health) changes. */
-  | { type: 'state'; state: PublicState; devices: DisplayDevice[] }
+  /**
+   * The table as it stands: sent on connection and whenever it (or a device's health) changes. `crew`:
+   * the dealer of the down, and the open call's wait and the supervisor on the way to it.
+   */
+  | { type: 'state'; state: PublicState; devices: DisplayDevice[]; crew?: DisplayCrew }
   /** An incident or prompt just ruled: the alert opens (the procedure and its step are in `state.incident`). */
   | { type: 'output'; output: PublicOutput }
   /** A supervisor signed in with a badge at the keypad: their session, for the table's screens. */
@@ -41,6 +44,8 @@ export type DisplayMessage =
   | { type: 'halt'; detail: string; record?: number; clearable?: boolean };
 
 export type FloorDecision = (typeof FLOOR_DECISIONS)[number];
+
+export type DisplayCrew = Pick<TableExtras, 'dealer' | 'call'>;
 
 /** GET: the `state` message (public table state, open incident and procedure step, devices) as JSON. */
 export const DISPLAY_STATE = '/api/state';
@@ -55,6 +60,11 @@ export const DISPLAY_ACTIONS = {
   nextHand: '/api/next-hand',
   /** `{seat, status, name?}`: the dealer marks a seat between hands (in, out, absent, waiting). */
   seat: '/api/seat',
+  /**
+   * `{pin}`: a dealer signs in for their down; 200 `{dealer}`, or as a supervisor's sign-in is refused
+   * (401 wrong, 423 locked, 429 busy).
+   */
+  dealerSignIn: '/api/dealer/sign-in',
 } as const;
 
 /**

@@ -10,10 +10,11 @@ import { describeIssues } from '../config/problems.js';
 import { SEAT_STATUSES } from '../domain/seats.js';
 import { JournalError } from '../journal/errors.js';
 import type { TableHalt } from '../outputs/health.js';
-import { publicOutput, publicState } from '../outputs/public.js';
+import { publicOutput, publicState, type TableExtrasSource } from '../outputs/public.js';
 import type { NextHand } from '../table/next-hand.js';
 import type { TableSnapshot, TableUpdate } from '../table/update.js';
 import { PACKAGE_ROOT } from '../version.js';
+import { type DealerSignIn, registerDealerSignIn } from './dealer-route.js';
 import { type FloorRoutesOptions, registerFloorRoutes } from './floor-routes.js';
 import { DISPLAY_ACTIONS, DISPLAY_STATE, type DisplayDevice, type DisplayMessage } from './protocol.js';
 
@@ -30,6 +31,10 @@ export interface DisplayOptions extends Omit<FloorRoutesOptions, 'broadcast'> {
   nextHand(snapshot: TableSnapshot, t: number): NextHand | null;
   /** Whether a dealer's touch from this address is taken (`touch-policy.ts`). */
   mayTouch(ip: string): boolean;
+  /** The dealer of the down and the supervisor on the way to the open call (the controller's crew). */
+  extras?: TableExtrasSource;
+  /** A dealer's PIN: their down starts, or why not. */
+  signInDealer?(pin: string): Promise<DealerSignIn>;
 }
 
 /** A seat touch's body: a seat of the table, its status, a name the display may show. */
@@ -53,6 +58,7 @@ const DEALER_TOUCHES: ReadonlySet<string> = new Set([
   DISPLAY_ACTIONS.callFloor,
   DISPLAY_ACTIONS.nextHand,
   DISPLAY_ACTIONS.seat,
+  DISPLAY_ACTIONS.dealerSignIn,
 ]);
 
 /** The built page (`npm run build:display`); without it the display says how to build it. */
@@ -85,11 +91,13 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
   }
   const screens = new Set<WebSocket>();
   const send = (socket: WebSocket, message: DisplayMessage) => socket.send(JSON.stringify(message));
-  const stateMessage = (snapshot: TableSnapshot): DisplayMessage => ({
-    type: 'state',
-    state: publicState(snapshot),
-    devices: options.health.devices(),
-  });
+  const stateMessage = (snapshot: TableSnapshot): DisplayMessage => {
+    const state = publicState(snapshot);
+    const devices = options.health.devices();
+    if (!options.extras) return { type: 'state', state, devices };
+    const { dealer, call } = options.extras.of(state);
+    return { type: 'state', state, devices, crew: { ...(dealer && { dealer }), ...(call && { call }) } };
+  };
 
   const broadcast = (text: string) => {
     for (const socket of screens) socket.send(text);
@@ -132,6 +140,13 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
       broadcast(lastState);
     }
   });
+  // A dealer signed in, a supervisor on the way: the screens say it at once.
+  const crewing = options.extras?.changed.subscribe(() => {
+    const state = JSON.stringify(stateMessage(options.snapshot()));
+    if (state !== lastState) broadcast(state);
+    lastState = state;
+  });
+  server.addHook('onClose', async () => crewing?.unsubscribe());
   server.addHook('onClose', async () => halting?.unsubscribe());
   server.addHook('onClose', async () => screening.unsubscribe());
 
@@ -171,6 +186,7 @@ export async function registerDisplay(server: FastifyInstance, options: DisplayO
       return reply.code(202).send({ taken: input });
     });
   }
+  if (options.signInDealer) registerDealerSignIn(server, { signIn: options.signInDealer, refused });
   server.post(DISPLAY_ACTIONS.nextHand, async (_, reply) => {
     const snapshot = options.snapshot();
     if (!between(snapshot)) return reply.code(409).send(HAND_IN_PLAY);

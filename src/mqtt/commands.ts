@@ -12,6 +12,12 @@ export interface RefusedCommand {
   reason: string;
 }
 
+/** A supervisor's "on my way" to the open call `call` (the state's `call.key`), signed. */
+export interface FloorAnswer {
+  supervisor: string;
+  call: string;
+}
+
 const REMEMBERED_IDS = 10_000;
 
 /**
@@ -23,7 +29,18 @@ const REMEMBERED_IDS = 10_000;
 export function floorCommands(
   link: MqttLink,
   tableId: string,
-  { now, desk, refuse }: { now: () => number; desk: FloorDesk; refuse: (refused: RefusedCommand) => void },
+  {
+    now,
+    desk,
+    refuse,
+    answered = () => undefined,
+  }: {
+    now: () => number;
+    desk: FloorDesk;
+    refuse: (refused: RefusedCommand) => void;
+    /** An `on-my-way`, once its supervisor is checked: the controller shows it, the table never sees it. */
+    answered?: (answer: FloorAnswer) => void;
+  },
 ): Observable<Unsequenced<DealerInput>> {
   const seen = new Set<string>();
   const prefix = `${tableRoot(tableId)}/command/`;
@@ -45,6 +62,11 @@ export function floorCommands(
         return [];
       }
       desk.signOut(outcome.signedIn.token); // a command is signed once: no session stays open
+      const { supervisor } = outcome.signedIn;
+      if ('call' in result) {
+        answered({ supervisor, call: result.call });
+        return [];
+      }
       const { input, value } = result;
       return [
         {
@@ -52,7 +74,7 @@ export function floorCommands(
           t: now(),
           input,
           ...(value !== undefined && { value }),
-          supervisor: outcome.signedIn.supervisor,
+          supervisor,
         },
       ];
     }),
@@ -60,12 +82,10 @@ export function floorCommands(
   );
 }
 
-interface Command {
-  id: string;
-  credential: Credential;
-  input: DealerInput['input'];
-  value?: string;
-}
+type Command = { id: string; credential: Credential } & (
+  | { input: DealerInput['input']; value?: string }
+  | { call: string }
+);
 
 /** The command, or why it is refused. */
 function parseCommand(name: string, payload: Buffer, seen: ReadonlySet<string>): Command | string {
@@ -92,6 +112,9 @@ function parseCommand(name: string, payload: Buffer, seen: ReadonlySet<string>):
       return { id, credential, input: 'call-floor' };
     case 'void-hand':
       return { id, credential, input: 'floor-decision', value: 'void' };
+    case 'on-my-way':
+      if (value === undefined) return 'command on-my-way: value must name the call (the state’s call.key)';
+      return { id, credential, call: value };
     case 'level':
       // The tournament clock's level, from the next hand on.
       if (levelOf(value) === null)

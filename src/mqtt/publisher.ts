@@ -1,7 +1,7 @@
 import { map, type Observable, Subscription } from 'rxjs';
 import type { MqttLink } from '../io/mqtt.js';
-import { publicOutput, publicState } from '../outputs/public.js';
-import type { TableUpdate } from '../table/update.js';
+import { publicOutput, publicState, type TableExtrasSource } from '../outputs/public.js';
+import type { TableSnapshot, TableUpdate } from '../table/update.js';
 import { surveillanceFeed } from './surveillance-feed.js';
 import { API_VERSION, topicOf } from './topics.js';
 
@@ -16,6 +16,8 @@ export interface PublisherOptions {
   failed(topic: string, reason: string): void;
   /** Whether the table is halted (a value: halted; null: it plays), as `JournaledTable.halts` says. */
   halts?: Observable<unknown>;
+  /** What the controller adds to the state (dealer, the open call's answer, devices: `TableExtras`). */
+  extras?: TableExtrasSource;
 }
 
 /** The retained status payload, online or (as the will) offline. */
@@ -35,7 +37,7 @@ export function statusMessage(state: 'online' | 'offline' | 'halted', version: s
 export function publishTable(
   link: MqttLink,
   updates: Observable<TableUpdate>,
-  { tableId, version, privateDelayMs, journal, failed, halts }: PublisherOptions,
+  { tableId, version, privateDelayMs, journal, failed, halts, extras }: PublisherOptions,
 ): Subscription {
   const send = (name: 'status' | 'state' | 'incident', payload: string, retain = false) => {
     const topic = topicOf(tableId, name);
@@ -45,6 +47,14 @@ export function publishTable(
   let status: 'online' | 'halted' = 'online';
   let connected = false;
   let lastState = '';
+  let lastSnapshot: TableSnapshot | undefined;
+  const sendState = (snapshot: TableSnapshot) => {
+    const view = publicState(snapshot);
+    const state = JSON.stringify(extras ? { ...view, ...extras.of(view) } : view);
+    if (state !== lastState && connected) send('state', state, true);
+    lastState = state;
+    lastSnapshot = snapshot;
+  };
   subscription.add(
     link.status$.subscribe((link) => {
       connected = link.state === 'connected';
@@ -57,9 +67,7 @@ export function publishTable(
     updates.subscribe({
       next: ({ outputs, snapshot }) => {
         for (const output of outputs) send('incident', JSON.stringify(publicOutput(output)));
-        const state = JSON.stringify(publicState(snapshot));
-        if (state !== lastState && connected) send('state', state, true);
-        lastState = state;
+        sendState(snapshot);
       },
       // The table stopped (the pipeline failed): the floor and surveillance see it in the status.
       error: () => {
@@ -68,6 +76,10 @@ export function publishTable(
       },
     }),
   );
+  if (extras) {
+    // Said again between two events: the state of the last one, with what changed beside it.
+    subscription.add(extras.changed.subscribe(() => lastSnapshot && sendState(lastSnapshot)));
+  }
   if (halts) {
     subscription.add(
       halts.subscribe((halt) => {

@@ -48,7 +48,18 @@ export const commandPayload = z
     message: 'a command carries its supervisor: pin or badge, one of them',
   });
 
-export const COMMANDS = ['acknowledge', 'floor-decision', 'void-hand', 'call-floor', 'level'] as const;
+/**
+ * `on-my-way`: a supervisor answers the open call (its `value` is the state's `call.key`); the table's
+ * display says who is coming. It is no dealer input: the decision is still signed at the table.
+ */
+export const COMMANDS = [
+  'acknowledge',
+  'floor-decision',
+  'void-hand',
+  'call-floor',
+  'level',
+  'on-my-way',
+] as const;
 
 export const privateEventPayload = z
   .object({ type: z.string(), seq: z.number().int(), t: z.number() })

@@ -74,6 +74,47 @@ export const publicOutputSchema = z.discriminatedUnion('kind', [publicIncident, 
 
 const street = z.enum(['preflop', 'flop', 'turn', 'river']);
 
+/**
+ * What the controller says beside the machine's state, for the floor (issue 20): the profile, the
+ * dealer of the down, since when the open incident or the dealer's call has waited and which supervisor
+ * answered it, and the devices' health. Each is absent where the controller has nothing to say.
+ */
+export const tableExtras = z.object({
+  profile: z.string().optional().describe('the rule profile the table plays'),
+  dealer: z
+    .object({
+      name: z.string(),
+      since: z.number().int().describe('when they signed in (ms since the epoch)'),
+      afterHand: z
+        .number()
+        .int()
+        .describe('the hand count at sign-in: the hands numbered above it are theirs'),
+    })
+    .optional()
+    .describe('the dealer of the down, signed in at the table'),
+  call: z
+    .object({
+      key: z.string().describe('names the open incident or dealer’s call: `<hand>:<at>` or `<hand>:floor`'),
+      since: z.number().int().describe('when the table first showed it (ms since the epoch)'),
+      coming: z
+        .object({ supervisor: z.string(), at: z.number().int() })
+        .optional()
+        .describe('the supervisor who answered “on my way”, and when'),
+    })
+    .optional()
+    .describe('the open incident or the dealer’s call, as the floor answers it'),
+  devices: z
+    .array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        status: z.enum(['online', 'offline', 'fault', 'unknown']),
+      }),
+    )
+    .optional()
+    .describe('the table’s devices and their health'),
+});
+
 export const publicStateSchema = z.object({
   phase: z.enum(['idle', 'dealing', 'betting', 'showdown', 'ended', 'void', 'floor']),
   street: street.nullable(),
@@ -117,4 +158,5 @@ export const publicStateSchema = z.object({
     })
     .nullable()
     .describe('the hand `next-hand` would start now, while no hand is in play; null without two players'),
+  ...tableExtras.shape,
 });

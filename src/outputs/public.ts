@@ -1,3 +1,4 @@
+import type { Observable } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
 import type { CardRef } from '../domain/cards.js';
@@ -5,7 +6,13 @@ import type { TableOutput } from '../rules/types.js';
 import { phaseOf, type tableMachine } from '../table/machine.js';
 import { levelAt, nextHand } from '../table/next-hand.js';
 import type { CardInHand, Hand, TableContext } from '../table/state.js';
-import type { publicCard, publicIncident, publicOutputSchema, publicStateSchema } from './public-schema.js';
+import type {
+  publicCard,
+  publicIncident,
+  publicOutputSchema,
+  publicStateSchema,
+  tableExtras,
+} from './public-schema.js';
 
 /**
  * What anyone may see of the table: the display, public MQTT topics, info logs. Hole cards are counted,
@@ -17,6 +24,15 @@ export type PublicCard = z.infer<typeof publicCard>;
 export type PublicIncident = z.infer<typeof publicIncident>;
 export type PublicOutput = z.infer<typeof publicOutputSchema>;
 export type PublicState = z.infer<typeof publicStateSchema>;
+/** What the controller adds to the machine's state: profile, dealer, the open call's age and answer, devices. */
+export type TableExtras = z.infer<typeof tableExtras>;
+
+/** Where the outputs read the extras of a state from, and hear that they changed between two events. */
+export interface TableExtrasSource {
+  of(state: PublicState): TableExtras;
+  /** A sign-in, an answer, a device's health: the state is said again with them. */
+  changed: Observable<unknown>;
+}
 type PublicSeat = PublicState['seats'][number];
 
 const shown = (card: CardRef): PublicCard => ({ face: card.face, deck: card.deck, uid: card.uid });
@@ -49,6 +65,16 @@ export function publicState(snapshot: SnapshotFrom<typeof tableMachine>): Public
     level: levelAt(context, context.clock),
     nextHand: snapshot.hasTag('between-hands') ? nextHand(context, context.clock) : null,
   };
+}
+
+/**
+ * What names the open incident or the dealer's call in a public state, so that an answer reaches the
+ * call it was given to and no later one: `<hand>:<at>` for an incident, `<hand>:floor` for the dealer's
+ * call; null when nothing is open.
+ */
+export function callKey(state: Pick<PublicState, 'hand' | 'phase' | 'incident'>): string | null {
+  if (state.incident) return `${state.hand ?? 0}:${state.incident.at}`;
+  return state.phase === 'floor' ? `${state.hand ?? 0}:floor` : null;
 }
 
 function seatsOf(hand: Hand): PublicSeat[] {

@@ -9,6 +9,7 @@ import { DisplayLink } from './link.js';
 import { isUiKey, nameOf, PROMPT_NAMES, t, type UiKey } from './messages.js';
 import type { SeatMark } from './seat-editor.js';
 import { betweenHands } from './table-view.js';
+import './dealer-panel.js';
 import './floor-panel.js';
 import './incident-alert.js';
 import './seat-editor.js';
@@ -42,6 +43,7 @@ export class DisplayApp extends LightElement {
     notice: { state: true },
     session: { state: true },
     floorOpen: { state: true },
+    dealerOpen: { state: true },
     editing: { state: true },
   };
   /** The language the dealer picked on screen; until then, the configured one from `hello`. */
@@ -54,6 +56,8 @@ export class DisplayApp extends LightElement {
   /** The supervisor signed in at this screen, while their session lasts. */
   declare session: FloorSession | null;
   declare floorOpen: boolean;
+  /** The dealer's sign-in for their down is open. */
+  declare dealerOpen: boolean;
   /** The seat whose editor is open, between hands. */
   declare editing: number | null;
   #noticeTimer: number | undefined;
@@ -76,6 +80,7 @@ export class DisplayApp extends LightElement {
     this.notice = null;
     this.session = null;
     this.floorOpen = false;
+    this.dealerOpen = false;
     this.editing = null;
   }
 
@@ -116,6 +121,13 @@ export class DisplayApp extends LightElement {
       ${this.editing !== null && view ? this.#seatEditor(view, this.editing) : nothing}
       ${this.#link.halt === null ? nothing : this.#halt(this.#link.halt)}
       ${this.floorOpen ? this.#floorPanel() : nothing}
+      ${
+        this.dealerOpen
+          ? html`<croupier-dealer-panel .language=${this.language} @close=${() => {
+              this.dealerOpen = false;
+            }}></croupier-dealer-panel>`
+          : nothing
+      }
       ${this.notice ? html`<p class="toast" data-testid="notice" role="alert">${t(this.language, this.notice.key, this.notice.values)}</p>` : nothing}`;
   }
 
@@ -192,6 +204,9 @@ export class DisplayApp extends LightElement {
     const hello = this.#link.hello;
     const status = this.#link.status;
     const floor = view?.phase === 'floor';
+    const crew = this.#link.state?.crew;
+    // Who answered the call from the floor's page: the dealer knows someone is coming, and who.
+    const coming = crew?.call?.coming?.supervisor;
     return html`<header class="bar">
       <div class="bar-info">
         <strong class="hand-no">${view?.hand != null ? t(language, 'hand', { n: view.hand }) : t(language, 'noHand')}</strong>
@@ -209,8 +224,13 @@ export class DisplayApp extends LightElement {
       }}>
         ${this.session ? this.session.supervisor : t(language, 'supervisor')}
       </button>
-      <button class="call-floor ${floor ? 'called' : ''}" data-testid="call-floor" @click=${() => this.#send('callFloor')}>
-        ${t(language, floor ? 'floorCalled' : 'callFloor')}
+      <button class="dealer-button" data-testid="dealer" @click=${() => {
+        this.dealerOpen = true;
+      }}>
+        ${crew?.dealer?.name ?? t(language, 'dealerNone')}
+      </button>
+      <button class="call-floor ${coming ? 'coming' : floor ? 'called' : ''}" data-testid="call-floor" data-coming=${coming ?? ''} @click=${() => this.#send('callFloor')}>
+        ${coming ? t(language, 'floorComing', { name: coming }) : t(language, floor ? 'floorCalled' : 'callFloor')}
       </button>
     </header>`;
   }

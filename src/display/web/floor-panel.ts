@@ -4,6 +4,7 @@ import type { FloorSession } from '../../supervisor/desk.js';
 import { FLOOR_ACTIONS, type FloorDecision, type RecentHand } from '../protocol.js';
 import { post } from './actions.js';
 import { LightElement } from './light-element.js';
+import './pin-pad.js';
 import {
   INCIDENT_NAMES,
   nameOf,
@@ -13,9 +14,6 @@ import {
   t,
   type UiKey,
 } from './messages.js';
-
-const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'erase', '0', 'enter'] as const;
-const MAX_PIN = 12;
 
 /**
  * The supervisor's panel, over everything: a PIN pad (or a badge at the keypad) signs them in, then
@@ -28,7 +26,6 @@ export class FloorPanel extends LightElement {
     session: { attribute: false },
     available: { attribute: false },
     halted: { attribute: false },
-    pin: { state: true },
     note: { state: true },
     busy: { state: true },
     recent: { state: true },
@@ -38,7 +35,6 @@ export class FloorPanel extends LightElement {
   declare available: boolean;
   /** Whether the table is halted: the supervisor's action is then to clear it. */
   declare halted: boolean;
-  declare pin: string;
   /** The last outcome, as catalogue key and values. */
   declare note: { key: UiKey; values?: Record<string, string> } | null;
   declare busy: boolean;
@@ -50,7 +46,6 @@ export class FloorPanel extends LightElement {
     this.session = null;
     this.available = true;
     this.halted = false;
-    this.pin = '';
     this.note = null;
     this.busy = false;
     this.recent = null;
@@ -69,17 +64,14 @@ export class FloorPanel extends LightElement {
   }
 
   #pad(): TemplateResult {
-    const language = this.language;
-    return html`<div class="pin" data-testid="pin" aria-live="polite">${'●'.repeat(this.pin.length) || '\u00a0'}</div>
-      <div class="pad">
-        ${PAD.map((key) =>
-          key === 'erase' || key === 'enter'
-            ? html`<button class="pad-key ${key}" data-testid="pad-${key}" ?disabled=${this.busy} @click=${() => (key === 'erase' ? this.#erase() : this.#signIn())}>
-                ${t(language, key === 'erase' ? 'erase' : 'signInOk')}
-              </button>`
-            : html`<button class="pad-key" data-testid="pad-${key}" ?disabled=${this.busy} @click=${() => this.#type(key)}>${key}</button>`,
-        )}
-      </div>`;
+    return html`<croupier-pin-pad
+      .language=${this.language}
+      .busy=${this.busy}
+      @typing=${() => {
+        this.note = null;
+      }}
+      @pin=${(event: CustomEvent<string>) => this.#signIn(event.detail)}
+    ></croupier-pin-pad>`;
   }
 
   #decisions(): TemplateResult {
@@ -169,9 +161,11 @@ export class FloorPanel extends LightElement {
 
   #ruled(output: RecentHand['outputs'][number]): string {
     const language = this.language;
-    return output.kind === 'incident'
-      ? `${nameOf(language, INCIDENT_NAMES, output.incident)} → ${nameOf(language, RULING_NAMES, output.ruling)} (${output.rule})`
-      : nameOf(language, PROMPT_NAMES, output.prompt);
+    if (output.kind === 'incident')
+      return `${nameOf(language, INCIDENT_NAMES, output.incident)} → ${nameOf(language, RULING_NAMES, output.ruling)} (${output.rule})`;
+    if (output.kind === 'award')
+      return t(language, 'award', { pot: output.pot, winners: output.winners.join(', ') });
+    return nameOf(language, PROMPT_NAMES, output.prompt);
   }
 
   async #loadRecent(): Promise<void> {
@@ -190,18 +184,7 @@ export class FloorPanel extends LightElement {
     this.#fire('session', null);
   }
 
-  #type(digit: string): void {
-    if (this.pin.length < MAX_PIN) this.pin += digit;
-    this.note = null;
-  }
-
-  #erase(): void {
-    this.pin = '';
-  }
-
-  async #signIn(): Promise<void> {
-    const pin = this.pin;
-    this.pin = '';
+  async #signIn(pin: string): Promise<void> {
     this.busy = true;
     const response = await post(FLOOR_ACTIONS.signIn, { pin });
     this.busy = false;

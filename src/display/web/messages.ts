@@ -8,7 +8,24 @@ import type { Language } from '../protocol.js';
  * `{name}` marks a value filled in at render time.
  */
 
+/** A supervisor signing in, at the table's floor panel and on the floor's page: the same words. */
+export const SIGN_IN = {
+  signInTitle: { fr: 'Code superviseur ou badge', en: 'Supervisor PIN or badge' },
+  'refused.wrong': { fr: 'Code refusé', en: 'PIN refused' },
+  'refused.locked': {
+    fr: 'Trop d’essais : bloqué jusqu’à {time}',
+    en: 'Too many tries: locked until {time}',
+  },
+  'refused.busy': { fr: 'Vérification en cours : réessayez', en: 'Checking another: try again' },
+  'refused.expired': {
+    fr: 'Session terminée : identifiez-vous à nouveau',
+    en: 'Session ended: sign in again',
+  },
+  signOut: { fr: 'Terminer', en: 'Sign out' },
+} as const satisfies Record<string, Text>;
+
 export const UI = {
+  ...SIGN_IN,
   table: { fr: 'Table {id} · {profile}', en: 'Table {id} · {profile}' },
   hand: { fr: 'Coup n° {n}', en: 'Hand #{n}' },
   noHand: { fr: 'Pas de coup en cours', en: 'No hand in play' },
@@ -53,6 +70,13 @@ export const UI = {
   refused: { fr: 'Messages refusés : {n}', en: 'Messages refused: {n}' },
   callFloor: { fr: 'Appeler le floor', en: 'Call the floor' },
   floorCalled: { fr: 'Floor appelé', en: 'Floor called' },
+  /** A pot settled, in a recalled hand. */
+  award: { fr: 'Pot {pot} à {winners}', en: 'Pot {pot} to {winners}' },
+  /** A supervisor answered the call from the floor's page. */
+  floorComing: { fr: '{name} arrive', en: '{name} is on the way' },
+  /** The bar's dealer button, before anyone signed in for the down. */
+  dealerNone: { fr: 'Croupier ?', en: 'Dealer?' },
+  dealerTitle: { fr: 'Croupier : code ou badge', en: 'Dealer: PIN or badge' },
   floorFirst: {
     fr: 'Appelez le floor d’abord : la procédure se fait sous son œil.',
     en: 'Call the floor first: the procedure is done under the floor’s eye.',
@@ -151,25 +175,13 @@ export const UI = {
     en: 'journal still being checked',
   },
   supervisor: { fr: 'Superviseur', en: 'Supervisor' },
-  signInTitle: { fr: 'Code superviseur ou badge', en: 'Supervisor PIN or badge' },
   signInOk: { fr: 'Valider', en: 'Enter' },
   erase: { fr: 'Effacer', en: 'Erase' },
   noSupervisors: {
     fr: 'Aucun superviseur n’est configuré pour cette table.',
     en: 'No supervisor is configured for this table.',
   },
-  'refused.wrong': { fr: 'Code refusé', en: 'PIN refused' },
-  'refused.locked': {
-    fr: 'Trop d’essais : bloqué jusqu’à {time}',
-    en: 'Too many tries: locked until {time}',
-  },
-  'refused.busy': { fr: 'Vérification en cours : réessayez', en: 'Checking another: try again' },
-  'refused.expired': {
-    fr: 'Session terminée : identifiez-vous à nouveau',
-    en: 'Session ended: sign in again',
-  },
   signedInAs: { fr: 'Superviseur : {name}', en: 'Supervisor: {name}' },
-  signOut: { fr: 'Terminer', en: 'Sign out' },
   recentHands: { fr: 'Les 10 derniers coups', en: 'Last 10 hands' },
   cleanHand: { fr: 'sans incident', en: 'no incident' },
   back: { fr: 'Retour', en: 'Back' },

@@ -27,6 +27,8 @@ describe('deal order', () => {
   it('heads-up starts with the big blind (main-event-2014 §II.j)', () => {
     expect(dealOrder(4, [4, 7], 7)).toEqual([7, 4]);
     expect(dealOrder(7, [4, 7], 4)).toEqual([4, 7]);
+    // Even with the button dead on an empty seat that the small blind does not follow.
+    expect(dealOrder(2, [4, 7], 7)).toEqual([7, 4]);
   });
 });
 

@@ -33,7 +33,7 @@ describe('floor commands on MQTT: hostile input', () => {
     expect(refused.map((refusal) => refusal.reason)).toEqual([
       'command void-hand: the payload is not JSON',
       expect.stringMatching(/^command void-hand: Unrecognized key: "k+… \(20020 characters\)$/),
-      'unknown command "open-the-safe" (known: acknowledge, floor-decision, void-hand, call-floor, level)',
+      'unknown command "open-the-safe" (known: acknowledge, floor-decision, void-hand, call-floor, level, on-my-way)',
       'command call-floor: id sentinel was already taken (a replay)',
     ]);
     expect(inputs).toEqual([{ type: 'dealer', t: 42, input: 'call-floor', supervisor: 'Marie' }]);

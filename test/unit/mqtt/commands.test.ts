@@ -85,7 +85,7 @@ describe('floor commands', () => {
       'command acknowledge: the payload is not JSON',
       'command acknowledge: id: Invalid input: expected string, received undefined',
       'command floor-decision: value must be one of continue, misdeal, void',
-      'unknown command "open-the-safe" (known: acknowledge, floor-decision, void-hand, call-floor, level)',
+      'unknown command "open-the-safe" (known: acknowledge, floor-decision, void-hand, call-floor, level, on-my-way)',
       'command acknowledge: Unrecognized key: "extra"',
       'command acknowledge: id 8 was already taken (a replay)',
     ]);

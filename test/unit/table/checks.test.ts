@@ -138,6 +138,20 @@ describe('procedure steps the sensors see', () => {
     expect(table.current()).toBe('HAND_DEAD');
   });
 
+  it('tick themselves: the card the incident names lifted off its zone, not another card lifted', async () => {
+    // tda-2024 SCRAP_CARD: the joker turned as the turn card, after substantial action.
+    const table = await tableAfter('tda-2024/foreign-card-joker-turn.yaml', 27);
+    table.confirm();
+    expect(table.current()).toBe('SET_APART');
+    table.send({ type: 'card.gone', t: 0, zone: 'board', ...table.card('7c') });
+    table.send({ type: 'card.seen', t: 0, zone: 'board', ...table.card('7c') });
+    expect(table.current()).toBe('SET_APART');
+    const joker = table.open()?.report.cards[0];
+    if (joker === undefined) throw new Error('SCRAP_CARD names the joker');
+    table.send({ type: 'card.gone', t: 0, zone: 'board', ...joker });
+    expect(table.current()).toBe('REPLACE_SCRAP');
+  });
+
   // A known fault, kept failing on purpose: `card-to-muck` looks for the incident's named cards in the
   // muck, and EXTRA_CARD names none (nor do the skipped player's cards name SKIPPED_PLAYER_FOLDS). When
   // src/table/checks.ts looks at the seat's cards instead, this fails: make it an `it`.
