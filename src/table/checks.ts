@@ -52,6 +52,7 @@ function shownBy(event: DomainEvent, open: OpenIncident, ctx: Draft['ctx']): Ste
     ...(awaits('seat-has-two') && seatsHaveTwo(open, hand) ? (['seat-has-two'] as const) : []),
     ...(awaits('cards-collected') && cardsCollected(open, hand) ? (['cards-collected'] as const) : []),
     ...(awaits('card-lifted') && cardsLifted(open) ? (['card-lifted'] as const) : []),
+    ...(awaits('card-to-muck') && cardsMucked(open, hand) ? (['card-to-muck'] as const) : []),
   ];
   const named = (uid: string) => open.report.cards.some((card) => card.uid === uid);
   switch (event.type) {
@@ -69,7 +70,6 @@ function shownBy(event: DomainEvent, open: OpenIncident, ctx: Draft['ctx']): Ste
       return betsReturned(ctx.chips) ? ['bets-returned', ...always] : always;
     case 'card.seen':
       if (event.zone === 'burn' && named(event.uid)) return ['card-to-burn', ...always];
-      if (event.zone === 'muck' && named(event.uid)) return ['card-to-muck', ...always];
       return always;
     default:
       return always;
@@ -85,6 +85,19 @@ function cardsCollected(open: OpenIncident, hand: Hand | null): boolean {
 /** Every card the incident names is off the spot it lay in: lifted since the incident, or in the muck. */
 function cardsLifted(open: OpenIncident): boolean {
   return open.report.cards.length > 0 && open.report.cards.every((card) => open.away.includes(card.uid));
+}
+
+/**
+ * Every card the incident names is in the muck; one naming none (a dead hand, a skipped player's fold)
+ * means the cards its seats were served.
+ */
+function cardsMucked(open: OpenIncident, hand: Hand | null): boolean {
+  const { cards, seats } = open.report;
+  const served = Object.entries(hand?.cards ?? {}).filter(
+    ([, card]) => card.seat !== null && seats.includes(card.seat),
+  );
+  const uids = cards.length > 0 ? cards.map((card) => card.uid) : served.map(([uid]) => uid);
+  return uids.length > 0 && uids.every((uid) => hand?.cards[uid]?.zone === 'muck');
 }
 
 /** The chip sensors read nothing left in front of a player nor in the pot. */

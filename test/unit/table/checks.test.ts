@@ -152,10 +152,8 @@ describe('procedure steps the sensors see', () => {
     expect(table.current()).toBe('REPLACE_SCRAP');
   });
 
-  // A known fault, kept failing on purpose: `card-to-muck` looks for the incident's named cards in the
-  // muck, and EXTRA_CARD names none (nor do the skipped player's cards name SKIPPED_PLAYER_FOLDS). When
-  // src/table/checks.ts looks at the seat's cards instead, this fails: make it an `it`.
-  it.fails('tick themselves: the dead hand’s cards reaching the muck', async () => {
+  // EXTRA_CARD names no card: the dead hand is the cards its seat was served.
+  it('tick themselves: the dead hand’s cards reaching the muck', async () => {
     const table = await tableAfter('french-casino/extra-card-after-two-bets-hand-dead.yaml', 14);
     for (const face of ['Js', '3d', '6s'] as const) {
       table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card(face) });
