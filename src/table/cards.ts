@@ -241,7 +241,7 @@ function dealHoleCard(d: Draft, h: Hand, e: CardSeen, seat: number): void {
     const ruling = raise(d, facts, e.seq, [seat], []);
     if (ruling !== 'HAND_DEAD') return;
     killSeat(d, h, seat);
-    setRole(d, h, e.uid, 'dead'); // the extra card is dead with the rest of the seat's hand
+    setRole(d, h, e.uid, 'dead', { seat }); // the extra card is dead with the rest of the seat's hand
     return;
   }
   const position = full || h.dealEnded ? null : positionOf(h, seat, received + 1);
