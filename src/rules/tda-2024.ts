@@ -106,6 +106,11 @@ const STUB_PROTECTED: Text = {
   en: `the stub stayed protected (#38): ${BURN_STAYS_BURNED.en}`,
 };
 
+const NOT_RETRIEVABLE: Text = {
+  fr: 'si les deux cartes ne peuvent pas être reprises avec certitude, appelez le floor (#13-B)',
+  en: 'if the two cards cannot be retrieved with certainty, call the floor (#13-B)',
+};
+
 function exposedOrFlashed(facts: FactsOf<'EXPOSED_CARD' | 'FLASHED_CARD'>): Decision {
   // #68: exposing one's own cards never kills the hand; a penalty may follow the hand (#71-B).
   if (facts.incident === 'EXPOSED_CARD' && facts.by === 'player')
@@ -232,8 +237,9 @@ export const tda2024: RuleProfile = {
       case 'CARD_NOT_RETURNED':
         return callFloor(NO_RULE, HOLD_OUT);
       case 'WINNING_HAND_MUCKED':
-        // A properly tabled winner may not be killed; cards are dead only once unidentifiable (RFID reads them).
-        return decision('RETRIEVE_WINNING_HAND', cite('#13-C, #14'));
+        // A properly tabled winner may not be killed; cards are dead only once unidentifiable (RFID reads
+        // them, but whether a read makes a mucked hand identifiable is the TD's: A20).
+        return decision('RETRIEVE_WINNING_HAND', cite('#13-C, #14'), NOT_RETRIEVABLE);
       case 'PROCEDURE_NOT_FOLLOWED':
         return callFloor(FLOOR, procedureNotFollowed(facts.expected));
     }

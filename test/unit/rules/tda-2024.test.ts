@@ -90,6 +90,14 @@ describe('tda-2024: rulings the catalogue leaves to this file', () => {
     );
   });
 
+  it('a mucked tabled winner is retrieved (#13-C, #14), the floor called when it cannot be with certainty (#13-B)', () => {
+    const decision = t24.decide({ incident: 'WINNING_HAND_MUCKED' });
+    expect([decision.ruling, decision.rule]).toEqual(['RETRIEVE_WINNING_HAND', 'tda-2024 #13-C, #14']);
+    expect(decision.reason?.en).toBe(
+      'if the two cards cannot be retrieved with certainty, call the floor (#13-B)',
+    );
+  });
+
   it('an unregistered tag is no fouled deck unless the house says so', () => {
     expect(t24.decide({ incident: 'FOREIGN_CARD' }).reason?.en).toBe(
       '#35-E leaves other fouling conditions to house policy: no written procedure in tda-2024',
