@@ -46,8 +46,17 @@ function fresh(): Showdown {
   };
 }
 
+/** Anything but a fresh showdown: most events of a hand leave it so (checked field by field: it is hot). */
 function changed(sd: Showdown): boolean {
-  return JSON.stringify(sd) !== JSON.stringify(fresh());
+  return (
+    Object.keys(sd.tabled).length > 0 ||
+    Object.keys(sd.awarded).length > 0 ||
+    sd.prompted.length > 0 ||
+    sd.downAt !== null ||
+    sd.lastActionAt !== null ||
+    sd.pushed ||
+    sd.winnerMucked
+  );
 }
 
 function awardedAny(sd: Showdown): boolean {
