@@ -179,8 +179,11 @@ function returnUncalled(d: Draft, h: Hand, sd: Showdown, at: number): void {
 
 /** A round closed with a side pot it made: every pot listed before the next street's burn. */
 function buildSidePots(d: Draft, h: Hand, sd: Showdown, at: number): void {
+  const key = `BUILD_SIDE_POTS:${h.betting.street}`;
+  // Pots are layered at all-in totals: with no one all-in, or the prompt given, there is nothing to layer.
+  if (sd.prompted.includes(key) || allInPlayers(h.betting).length === 0) return;
   const bets = handBets(h);
-  if (!sidePotMade(bets) || !once(sd, `BUILD_SIDE_POTS:${h.betting.street}`)) return;
+  if (!sidePotMade(bets) || !once(sd, key)) return;
   const pots = layerPots(bets) ?? [];
   prompt(d, 'BUILD_SIDE_POTS', at, inHand(h.betting)).pots = pots.map((p) => ({
     pot: p.pot,
