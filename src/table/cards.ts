@@ -608,11 +608,14 @@ export function syncRound(d: Draft, h: Hand): void {
   const wanted = ORDER.indexOf(street);
   const current = ORDER.indexOf(h.betting.street);
   if (wanted > current) {
+    // Every closed round stays in the hand for the pots, even when one event opens two streets at once.
+    h.rounds = [...(h.rounds ?? []), h.betting];
     h.previousRound = h.betting;
     h.betting = nextRound(h.betting, street, postflopOrder(h.players, h.button));
   } else if (wanted < current && h.betting.lastActor === null && h.previousRound?.street === street) {
     h.betting = { ...h.previousRound, folded: h.betting.folded };
     h.previousRound = null;
+    h.rounds = (h.rounds ?? []).slice(0, -1);
   }
   riverClosed(d, h);
 }

@@ -1,5 +1,5 @@
 import { type Award, awardOrder, awardPot } from '../domain/award-split.js';
-import { allInPlayers, type Betting, bettingPossible, inHand, roundClosed } from '../domain/betting.js';
+import { allInPlayers, bettingPossible, inHand, roundClosed } from '../domain/betting.js';
 import type { CardRef, Face } from '../domain/cards.js';
 import { type HandBets, uncalledBet } from '../domain/contributions.js';
 import type { DealerInput, DomainEvent } from '../domain/events.js';
@@ -22,7 +22,6 @@ import type { Hand, Phase, Showdown } from './state.js';
 export function showdownAfter(d: Draft, prev: Stood | null, phase: Phase, event: DomainEvent): void {
   const h = d.hand;
   if (h === null) return;
-  keepRounds(h, prev);
   const sd = { ...(h.showdown ?? fresh()) };
   if (event.type === 'dealer') dealerInput(h, sd, event);
   if (event.type === 'action' && acted(h, prev)) sd.lastActionAt = event.seq;
@@ -63,19 +62,8 @@ function awardedAny(sd: Showdown): boolean {
   return Object.keys(sd.awarded).length > 0;
 }
 
-const STREETS: readonly Betting['street'][] = ['preflop', 'flop', 'turn', 'river'];
-
 /** Where the hand's betting stood before: the hand's number and its round. */
 export type Stood = Pick<Hand, 'no' | 'betting'>;
-
-/** Every closed round stays in the hand: a street opened keeps the round before it; one taken back drops it. */
-function keepRounds(h: Hand, prev: Stood | null): void {
-  if (prev === null || prev.no !== h.no) return;
-  const now = STREETS.indexOf(h.betting.street);
-  const was = STREETS.indexOf(prev.betting.street);
-  if (now > was) h.rounds = [...(h.rounds ?? []), h.previousRound ?? prev.betting];
-  else if (now < was) h.rounds = (h.rounds ?? []).slice(0, -1);
-}
 
 /** The betting took an action since `prev` (the hand's actions only grow). */
 function acted(h: Hand, prev: Stood | null): boolean {
