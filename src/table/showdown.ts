@@ -1,5 +1,5 @@
 import { type Award, awardOrder, awardPot } from '../domain/award-split.js';
-import { allInPlayers, bettingPossible, inHand, roundClosed } from '../domain/betting.js';
+import { allInPlayers, type Betting, bettingPossible, inHand, roundClosed } from '../domain/betting.js';
 import type { CardRef, Face } from '../domain/cards.js';
 import { type HandBets, uncalledBet } from '../domain/contributions.js';
 import type { DealerInput, DomainEvent } from '../domain/events.js';
@@ -190,7 +190,17 @@ function showOrderPrompt(d: Draft, h: Hand, sd: Showdown): void {
     finalRoundClosed: true,
   };
   if (allInShowdownDue(profileOf(d), facts) || !once(sd, 'SHOW_ORDER')) return;
-  prompt(d, 'SHOW_ORDER', sd.downAt as number, showOrder(b, h.button));
+  prompt(d, 'SHOW_ORDER', sd.downAt as number, showOrder(lastBettingRound(h), h.button));
+}
+
+/**
+ * The last round that was bet: the river's, unless nobody could bet on it (a board run out after the
+ * betting stopped), then the last round that took an action.
+ */
+function lastBettingRound(h: Hand): Betting {
+  const b = h.betting;
+  if (b.lastActor !== null || bettingPossible(b)) return b;
+  return (h.rounds ?? []).findLast((round) => round.lastActor !== null) ?? b;
 }
 
 /** Seats still in the hand whose cards reached the muck untabled: the seq of each one's first muck read. */

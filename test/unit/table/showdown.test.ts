@@ -65,6 +65,14 @@ describe('the showdown keeps hole cards secret', () => {
   });
 });
 
+describe('the show order', () => {
+  it('after a board run out with nobody able to bet, starts from the last raise of the last round bet', () => {
+    const { config, events } = scenario('show-order-after-a-run-out.yaml');
+    const order = replayEvents(config, events).find((o) => o.kind === 'prompt' && o.prompt === 'SHOW_ORDER');
+    expect(order?.seats).toEqual([5, 2]);
+  });
+});
+
 describe('--check on awards', () => {
   const s = scenario('three-level-side-pots.yaml');
   const replayed = replayWithProgress(s.config, s.events);
