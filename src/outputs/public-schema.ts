@@ -16,8 +16,11 @@ const step = z.object({
   check: z.string().optional().describe('how sensors can see the step done; absent: the dealer confirms it'),
 });
 
+/** A card as the table may name it: face up (board, burn, dead, tabled) or named by a ruling. */
+const namedCard = z.object({ face: z.string().nullable(), deck: z.string().nullable(), uid: z.string() });
+
 export const publicCard = z.union([
-  z.object({ face: z.string().nullable(), deck: z.string().nullable(), uid: z.string() }),
+  namedCard,
   z.object({ hidden: z.literal(true) }).describe('a card face down on a seat: never named'),
 ]);
 
@@ -32,6 +35,13 @@ export const publicIncident = z.object({
   floor: z.boolean().describe('the procedure happens under the floor’s eye'),
   reason: text.optional(),
   steps: z.array(step),
+});
+
+/** A pot on the table: what BUILD_SIDE_POTS lists, and what the showdown view starts from. */
+const potLine = z.object({
+  pot: z.number().int().describe('0 the main pot, then the side pots by level, lowest first'),
+  amount: z.number().nullable().describe('the pot before the rake; null when an amount is unknown'),
+  eligible: z.array(z.number().int()).describe('the players still in the hand who paid up to its level'),
 });
 
 export const publicPrompt = z.object({
@@ -53,15 +63,24 @@ export const publicPrompt = z.object({
   ante: z.number().optional(),
   deck: z.string().optional(),
   posted: z.array(z.number().int()).optional().describe('NEXT_HAND: newcomers who put the big blind in'),
+  amount: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('RETURN_UNCALLED: the part no one called (null: an amount it depends on is unknown)'),
+  pots: z.array(potLine).optional().describe('BUILD_SIDE_POTS: every pot, main pot first'),
+  ranking: z
+    .array(z.array(z.number().int()))
+    .optional()
+    .describe('SHOWDOWN_RANKING: the tabled hands best first, tied seats together'),
+  hands: z.record(z.string(), z.enum(HAND_CATEGORIES)).optional().describe('SHOWDOWN_RANKING: tabled hands'),
 });
 
 /** A pot settled: it names the tabled hands' categories only, never a card, so it is public as it is. */
 export const publicAward = z.object({
   kind: z.literal('award'),
   at: z.number().int().describe('sequence number of the event that settled the pot'),
-  pot: z.number().int().describe('0 the main pot, then the side pots by level, lowest first'),
-  amount: z.number().nullable().describe('the pot before the rake; null when an amount is unknown'),
-  eligible: z.array(z.number().int()),
+  ...potLine.shape,
   winners: z.array(z.number().int()),
   shares: z.record(z.string(), z.number()).nullable(),
   hands: z.record(z.string(), z.enum(HAND_CATEGORIES)).describe('tabled hands only'),
@@ -73,6 +92,55 @@ export const publicAward = z.object({
 export const publicOutputSchema = z.discriminatedUnion('kind', [publicIncident, publicPrompt, publicAward]);
 
 const street = z.enum(['preflop', 'flop', 'turn', 'river']);
+
+/** A tabled hand: its cards are public once its seat has tabled them (RULINGS.md "Privacy"). */
+const tabledHand = z.object({
+  cards: z.array(namedCard).describe('the hole cards the seat tabled (dealer: shown)'),
+  hand: z
+    .object({
+      category: z.enum(HAND_CATEGORIES),
+      name: text.describe('as a French and an English card room say it: “Full aux rois par les sept”'),
+    })
+    .nullable()
+    .describe('its best five with the board; null while fewer than three board cards are out'),
+});
+
+/** A pot at the showdown, with its award once it is settled. */
+const showdownPot = potLine.extend({
+  award: z
+    .object({
+      winners: z.array(z.number().int()),
+      shares: z
+        .record(z.string(), z.number())
+        .nullable()
+        .describe('what each winner gets, the rake taken; null when an amount is unknown'),
+      odd: z
+        .record(z.string(), z.number())
+        .nullable()
+        .describe('the odd chips: what a winner gets over the smallest share'),
+      rake: z.number().nullable().describe('the house’s cut of this pot (0 without a rake)'),
+    })
+    .nullable()
+    .describe('null until the pot is settled: no winner is named before it'),
+});
+
+/**
+ * The showdown as the dealer reads it, from the moment the last round closed (or an all-in showdown or
+ * an award came). It names no untabled card and no hand but a tabled one, and no one who "would have won".
+ */
+const showdown = z.object({
+  order: z
+    .array(z.number().int())
+    .nullable()
+    .describe('SHOW_ORDER: the seats in the order they show; null when no order applies'),
+  faceUp: z.boolean().describe('ALL_IN_SHOWDOWN: every hand is turned face up, in no order'),
+  pots: z.array(showdownPot).describe('main pot first; empty when the pots cannot be layered'),
+  ranking: z
+    .array(z.array(z.number().int()))
+    .nullable()
+    .describe('SHOWDOWN_RANKING (no pot can be layered): the tabled hands best first, tied seats together'),
+  pushed: z.boolean().describe('every pot was pushed to its winners'),
+});
 
 /**
  * What the controller says beside the machine's state, for the floor (issue 20): the profile, the
@@ -117,6 +185,11 @@ export const tableExtras = z.object({
 
 export const publicStateSchema = z.object({
   phase: z.enum(['idle', 'dealing', 'betting', 'showdown', 'ended', 'void', 'floor']),
+  betweenHands: z
+    .boolean()
+    .describe(
+      'no hand in play (the table machine’s between-hands tag): seats are marked, the next hand started',
+    ),
   street: street.nullable(),
   hand: z.number().int().nullable(),
   button: z.number().int().nullable(),
@@ -125,13 +198,17 @@ export const publicStateSchema = z.object({
     z.object({
       seat: z.number().int(),
       cards: z.number().int().describe('hole cards on the seat, counted, never named'),
-      status: z.enum(['in-hand', 'folded', 'all-in']),
+      status: z
+        .enum(['in-hand', 'folded', 'all-in', 'mucked'])
+        .describe('mucked: still in the hand, its cards thrown in the muck untabled'),
+      tabled: tabledHand.optional().describe('only once the seat has tabled its hand'),
     }),
   ),
   board: z.array(publicCard),
   burn: z.array(publicCard),
   dead: z.array(publicCard).describe('exposed and killed cards out of play'),
-  pot: z.number(),
+  pot: z.number().describe('what the pot sensor counts (0 without one)'),
+  showdown: showdown.nullable(),
   incident: publicIncident.extend({ step: z.number().int() }).nullable(),
   seating: z
     .array(

@@ -13,11 +13,13 @@ import type {
   publicStateSchema,
   tableExtras,
 } from './public-schema.js';
+import { muckedSeats, showdownView, tabledHands } from './showdown.js';
 
 /**
  * What anyone may see of the table: the display, public MQTT topics, info logs. Hole cards are counted,
  * never named (DESIGN.md "Security rules"): a card that is face down on a seat has neither face nor UID
- * here, since a tag UID names the card to whoever holds the deck list.
+ * here, since a tag UID names the card to whoever holds the deck list. A seat's hand becomes public
+ * when the seat tables it (`dealer: shown`), and only then (RULINGS.md "Privacy").
  */
 
 export type PublicCard = z.infer<typeof publicCard>;
@@ -35,7 +37,12 @@ export interface TableExtrasSource {
 }
 type PublicSeat = PublicState['seats'][number];
 
-const shown = (card: CardRef): PublicCard => ({ face: card.face, deck: card.deck, uid: card.uid });
+/** A card face up, or named by a ruling. */
+const shown = (card: CardRef): Extract<PublicCard, { uid: string }> => ({
+  face: card.face,
+  deck: card.deck,
+  uid: card.uid,
+});
 
 export function publicOutput(output: TableOutput): PublicOutput {
   if (output.kind !== 'incident') return output; // prompts and awards name no hole card
@@ -51,6 +58,7 @@ export function publicState(snapshot: SnapshotFrom<typeof tableMachine>): Public
   const open = context.open[0];
   return {
     phase,
+    betweenHands: snapshot.hasTag('between-hands'),
     street: hand && (phase === 'betting' || phase === 'showdown') ? hand.betting.street : null,
     hand: hand?.no ?? null,
     button: hand?.button ?? context.puck,
@@ -60,6 +68,7 @@ export function publicState(snapshot: SnapshotFrom<typeof tableMachine>): Public
     burn: cardsIn(hand, 'burn'),
     dead: cardsIn(hand, 'dead'),
     pot: hand?.pot ?? 0,
+    showdown: hand ? showdownView(context, hand) : null,
     incident: open ? { ...(publicOutput(open.report) as PublicIncident), step: open.step } : null,
     seating: Object.entries(context.seating).map(([seat, seated]) => ({ seat: Number(seat), ...seated })),
     level: levelAt(context, context.clock),
@@ -78,15 +87,23 @@ export function callKey(state: Pick<PublicState, 'hand' | 'phase' | 'incident'>)
 }
 
 function seatsOf(hand: Hand): PublicSeat[] {
-  return hand.players.map((seat) => ({
-    seat,
-    cards: hand.holes[seat]?.length ?? 0,
-    status: hand.betting.folded.includes(seat)
-      ? 'folded'
-      : hand.betting.allIn.includes(seat)
-        ? 'all-in'
-        : 'in-hand',
-  }));
+  const tabled = tabledHands(hand, shown);
+  const mucked = muckedSeats(hand);
+  return hand.players.map((seat) => {
+    const shownHand = tabled.get(seat);
+    return {
+      seat,
+      cards: hand.holes[seat]?.length ?? 0,
+      status: statusOf(hand, seat, mucked),
+      ...(shownHand && { tabled: shownHand }),
+    };
+  });
+}
+
+function statusOf(hand: Hand, seat: number, mucked: ReadonlySet<number>): PublicSeat['status'] {
+  if (hand.betting.folded.includes(seat)) return 'folded';
+  if (mucked.has(seat)) return 'mucked';
+  return hand.betting.allIn.includes(seat) ? 'all-in' : 'in-hand';
 }
 
 function cardsIn(hand: Hand | null, role: CardInHand['role']): PublicCard[] {

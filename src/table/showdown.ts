@@ -71,7 +71,7 @@ function acted(h: Hand, prev: Stood | null): boolean {
 }
 
 /** The hand's betting as the pots see it: the closed rounds, then the current one. */
-function handBets(h: Hand): HandBets {
+export function handBets(h: Hand): HandBets {
   return { players: h.players, ante: h.ante, rounds: [...(h.rounds ?? []), h.betting] };
 }
 
@@ -190,7 +190,12 @@ function showOrderPrompt(d: Draft, h: Hand, sd: Showdown): void {
     finalRoundClosed: true,
   };
   if (allInShowdownDue(profileOf(d), facts) || !once(sd, 'SHOW_ORDER')) return;
-  prompt(d, 'SHOW_ORDER', sd.downAt as number, showOrder(lastBettingRound(h), h.button));
+  prompt(d, 'SHOW_ORDER', sd.downAt as number, showOrderOf(h));
+}
+
+/** Who shows first at this hand's showdown, then clockwise (the display's order is the prompt's). */
+export function showOrderOf(h: Hand): number[] {
+  return showOrder(lastBettingRound(h), h.button);
 }
 
 /**
@@ -204,7 +209,7 @@ function lastBettingRound(h: Hand): Betting {
 }
 
 /** Seats still in the hand whose cards reached the muck untabled: the seq of each one's first muck read. */
-function muckedSeats(h: Hand, sd: Showdown): Map<number, number> {
+export function muckedSeats(h: Hand, sd: Pick<Showdown, 'tabled'>): Map<number, number> {
   const mucked = new Map<number, number>();
   const live = inHand(h.betting);
   for (const uid in h.cards) {
@@ -248,7 +253,7 @@ function decidedAt(sd: Showdown, pot: Pot, mucked: ReadonlyMap<number, number>):
 }
 
 /** The tabled hand of a seat, best five of its seven cards; null when a card's face is not known. */
-function handOf(h: Hand, sd: Showdown, seat: number): RankedHand | null {
+export function handOf(h: Hand, sd: Pick<Showdown, 'tabled'>, seat: number): RankedHand | null {
   const tabled = sd.tabled[seat];
   if (tabled === undefined) return null; // an untabled hand is never read, let alone named
   const faces = [...tabled.uids, ...h.board].map((uid) => h.cards[uid]?.ref.face ?? null);

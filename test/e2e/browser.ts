@@ -45,3 +45,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     path: fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url)),
   });
 }
+
+/** The dealer display at `url` on a new touch screen, keeping every WebSocket frame it receives. */
+export async function openDisplay(browser: Browser, url: string): Promise<{ page: Page; frames: string[] }> {
+  const page = await browser.newPage(SCREEN);
+  const frames: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
+  await page.goto(url);
+  await page.getByTestId('connection').waitFor();
+  return { page, frames };
+}

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { filter, firstValueFrom } from 'rxjs';
 import { describe, it } from 'vitest';
 import type { DomainEvent } from '../../src/domain/events.js';
@@ -11,7 +10,7 @@ import { replayEvents } from '../../src/table/table.js';
 import { readyDeck } from '../deck-reports.js';
 import { cleanupsOf, type LiveTable, playOn, startLiveTable, until } from '../integration/live-table.js';
 import { leakedSecrets } from '../integration/secrets.js';
-import { SCREEN, screenshot, useChromium } from './browser.js';
+import { openDisplay, screenshot, useChromium } from './browser.js';
 
 /*
  * The dealer display in a real Chromium, against the controller running the virtual table: the dealer
@@ -36,14 +35,7 @@ const PIN = '2468';
 
 const browser = useChromium();
 
-async function open(live: LiveTable): Promise<{ page: Page; frames: string[] }> {
-  const page = await browser().newPage(SCREEN);
-  const frames: string[] = [];
-  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
-  await page.goto(live.controller.httpUrl);
-  await page.getByTestId('connection').waitFor();
-  return { page, frames };
-}
+const open = (live: LiveTable) => openDisplay(browser(), live.controller.httpUrl);
 
 describe('the dealer display', () => {
   // With a reader board that reports its rounds, and with one that does not (revision 1.0).

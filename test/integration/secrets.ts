@@ -3,21 +3,29 @@ import type { MqttMessage } from '../../src/io/mqtt.js';
 import type { PublicOutput } from '../../src/outputs/public.js';
 import type { Scenario } from '../../src/scenario/load.js';
 
-/** A card the public may never see: dealt face down to a seat, never turned, exposed or named by a ruling. */
+/**
+ * A card the public may not see: dealt face down to a seat, never turned, exposed or named by a ruling.
+ * A card its seat tables (`dealer: shown`) is public from then on (RULINGS.md "Privacy"), not before.
+ */
 export interface Secret {
   uid: string;
   face: string | null;
   deck: string | null;
+  /** Index in the events of the `shown` that tabled it; null when it stays secret to the end. */
+  tabledAt: number | null;
 }
 
-/** Where a hole card's identity shows in what croupier published or logged at info level and above. */
+/**
+ * Where a hole card's identity shows in what croupier published or logged at info level and above. The
+ * messages are not timed against the events, so only the cards never tabled are looked for.
+ */
 export function leakedSecrets(
   scenario: Scenario,
   expected: readonly PublicOutput[],
   messages: readonly MqttMessage[],
   logs: readonly string[],
 ): string[] {
-  const secrets = holeCards(scenario.events, expected);
+  const secrets = stillSecret(holeCards(scenario.events, expected), Number.POSITIVE_INFINITY);
   const infoLogs = logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 30);
   return [
     ...messages.flatMap((message) => leaks(secrets, message.payload.toString(), `MQTT ${message.topic}`)),
@@ -45,9 +53,33 @@ export function holeCards(events: readonly DomainEvent[], expected: readonly Pub
     if (event.type !== 'card.seen' || !event.zone.startsWith('seat:')) continue;
     if (named.has(event.uid) || faceUp.has(event.uid) || namedFaces.has(`${event.deck}:${event.face}`))
       continue;
-    secrets.set(event.uid, { uid: event.uid, face: event.face, deck: event.deck });
+    secrets.set(event.uid, { uid: event.uid, face: event.face, deck: event.deck, tabledAt: null });
+  }
+  for (const [uid, at] of tablings(events)) {
+    const secret = secrets.get(uid);
+    if (secret) secret.tabledAt = at;
   }
   return [...secrets.values()];
+}
+
+/**
+ * The cards each `shown` tables: those lying on its seat when it comes (the table tables the seat's hole
+ * cards; a `shown` it refuses only makes the scan more lenient), each with the index of its `shown`.
+ */
+function tablings(events: readonly DomainEvent[]): Map<string, number> {
+  const where = new Map<string, string>();
+  const tabled = new Map<string, number>();
+  events.forEach((event, index) => {
+    if (event.type === 'card.seen') where.set(event.uid, event.zone);
+    if (event.type !== 'dealer' || event.input !== 'shown' || event.zone === undefined) return;
+    for (const [uid, zone] of where) if (zone === event.zone && !tabled.has(uid)) tabled.set(uid, index);
+  });
+  return tabled;
+}
+
+/** The secrets still secret once the first `played` events were played: their seats had not tabled them. */
+export function stillSecret(secrets: readonly Secret[], played: number): Secret[] {
+  return secrets.filter((secret) => secret.tabledAt === null || secret.tabledAt >= played);
 }
 
 export function leaks(secrets: readonly Secret[], text: string, where: string): string[] {

@@ -114,6 +114,7 @@ export class DisplayApp extends LightElement {
       ${this.#devices(this.#link.state?.devices ?? [])}
       <croupier-alert
         .incident=${view?.incident ?? null}
+        .seats=${view?.seats ?? []}
         .language=${this.language}
         .sending=${this.sending !== null && this.sending === stepKey(view?.incident ?? null)}
         @confirm=${() => this.#confirm(view)}
@@ -247,10 +248,14 @@ export class DisplayApp extends LightElement {
     </button>`;
   }
 
-  /** The hand's prompt, until the dealer closes it or the hand is over. */
+  /**
+   * The hand's prompt, until the dealer closes it or the hand is over; or, once a pot is awarded, the
+   * showdown moved past it: the pots in the middle say what is left to do.
+   */
   #prompt(view: PublicState | null): TemplateResult | typeof nothing {
     const prompt = this.prompt;
-    if (!prompt || prompt.hand !== (view?.hand ?? null) || betweenHands(view)) return nothing;
+    const settling = view?.showdown?.pots.some((pot) => pot.award !== null) ?? false;
+    if (!prompt || prompt.hand !== (view?.hand ?? null) || settling || betweenHands(view)) return nothing;
     const language = this.language;
     const { output } = prompt;
     return html`<aside class="prompt" data-testid="prompt" data-code=${output.prompt} role="status">

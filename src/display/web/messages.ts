@@ -46,6 +46,7 @@ export const UI = {
   'status.folded': { fr: 'Couché', en: 'Folded' },
   'status.all-in': { fr: 'Tapis', en: 'All-in' },
   'status.out': { fr: 'Hors du coup', en: 'Not dealt in' },
+  'status.mucked': { fr: 'Au muck', en: 'Mucked' },
   buttonMark: { fr: 'D', en: 'D' },
   smallBlind: { fr: 'PB', en: 'SB' },
   bigBlind: { fr: 'GB', en: 'BB' },
@@ -201,6 +202,26 @@ export const UI = {
     en: 'The hand is void, the bets returned.',
   },
   decided: { fr: '« {decision} » enregistré, signé {name}', en: '“{decision}” recorded, signed {name}' },
+  // The showdown: who shows when, each pot, who wins it and how it splits.
+  showOrder: { fr: 'Ordre d’abattage', en: 'Show order' },
+  faceUp: { fr: 'Tapis : toutes les mains face visible', en: 'All-in: every hand face up' },
+  'order.tabled': { fr: 'montrée', en: 'shown' },
+  'order.mucked': { fr: 'au muck', en: 'mucked' },
+  'order.next': { fr: 'à montrer', en: 'to show' },
+  mainPot: { fr: 'Pot principal', en: 'Main pot' },
+  sidePot: { fr: 'Pot annexe {n}', en: 'Side pot {n}' },
+  amountUnknown: { fr: 'montant inconnu', en: 'amount unknown' },
+  eligible: { fr: 'places {seats}', en: 'seats {seats}' },
+  potPending: { fr: 'à attribuer', en: 'to be awarded' },
+  share: { fr: 'Place {n} : {amount}', en: 'Seat {n}: {amount}' },
+  winnerSeat: { fr: 'Place {n}', en: 'Seat {n}' },
+  oddChip: { fr: '+{amount} jeton impair', en: '+{amount} odd chip' },
+  rake: { fr: 'rake {amount}', en: 'rake {amount}' },
+  notShown: { fr: 'gagne sans montrer', en: 'wins unshown' },
+  pushed: { fr: 'Pots poussés', en: 'Pots pushed' },
+  ranking: { fr: 'Classement des mains montrées', en: 'Tabled hands, best first' },
+  winningHand: { fr: 'Main gagnante', en: 'Winning hand' },
+  inMuck: { fr: 'Au muck', en: 'In the muck' },
 } as const satisfies Record<string, Text>;
 
 export type UiKey = keyof typeof UI;
@@ -232,6 +253,17 @@ export const INCIDENT_NAMES: Record<IncidentCode, Text> = {
   CARD_NOT_RETURNED: { fr: 'Carte non rendue', en: 'Card not returned' },
   PROCEDURE_NOT_FOLLOWED: { fr: 'Procédure non suivie', en: 'Procedure not followed' },
   WINNING_HAND_MUCKED: { fr: 'Main gagnante au muck', en: 'Winning hand mucked' },
+};
+
+/**
+ * What the alert says first for an incident a name alone does not make plain: a tabled winner about to
+ * be killed must be stopped before anything else is done.
+ */
+export const INCIDENT_WARNINGS: Partial<Record<IncidentCode, Text>> = {
+  WINNING_HAND_MUCKED: {
+    fr: 'Une main abattue qui gagne a touché le muck : elle ne peut pas être tuée. Ne poussez aucun pot.',
+    en: 'A tabled winning hand reached the muck: it cannot be killed. Push no pot.',
+  },
 };
 
 export const RULING_NAMES: Record<RulingCode, Text> = {

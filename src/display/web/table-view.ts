@@ -4,6 +4,7 @@ import type { PublicState } from '../../outputs/public.js';
 import { cardsView } from './cards.js';
 import { LightElement } from './light-element.js';
 import { t } from './messages.js';
+import { showdownView } from './showdown-view.js';
 
 type Seat = PublicState['seats'][number];
 type Seated = PublicState['seating'][number];
@@ -11,11 +12,9 @@ type NextHand = NonNullable<PublicState['nextHand']>;
 /** A seat between hands: as the dealer marked it, or empty. */
 export type PlaceStatus = Seated['status'] | 'empty';
 
-const BETWEEN_HANDS: ReadonlySet<PublicState['phase']> = new Set(['idle', 'ended', 'void']);
-
 /** No hand in play: none yet, or the last one over or void. The dealer marks seats and starts the next. */
 export function betweenHands(view: PublicState | null): view is PublicState {
-  return view !== null && BETWEEN_HANDS.has(view.phase);
+  return view?.betweenHands === true;
 }
 
 /** Seats run clockwise from the dealer's left; the dealer's place is the gap at the bottom of the oval. */
@@ -28,10 +27,10 @@ function place(seat: number, count: number): string {
 }
 
 /**
- * The table seen from the dealer's chair. In a hand: seats with their card counts, the button, blinds
- * and the middle. Between hands: each seat a touch target (`edit-seat`, its number as detail) showing
- * how the dealer marked it and where the next hand puts the button and blinds; the level and that
- * hand in the middle.
+ * The table seen from the dealer's chair. In a hand: seats with their card counts (a tabled hand face
+ * up, with its name), the button, blinds and the middle, which holds the showdown once it begins.
+ * Between hands: each seat a touch target (`edit-seat`, its number as detail) showing how the dealer
+ * marked it and where the next hand puts the button and blinds; the level and that hand in the middle.
  */
 export class TableView extends LightElement {
   static override properties = { view: { attribute: false }, seats: { attribute: false } };
@@ -131,33 +130,52 @@ export class TableView extends LightElement {
     const language = this.language;
     const view = this.view;
     const status = seat?.status ?? 'out';
+    const won = view?.showdown?.pots.some((pot) => pot.award?.winners.includes(n)) ?? false;
     const marks = [
       view?.button === n ? html`<span class="mark button">${t(language, 'buttonMark')}</span>` : nothing,
       view?.blinds?.sb === n ? html`<span class="mark blind">${t(language, 'smallBlind')}</span>` : nothing,
       view?.blinds?.bb === n ? html`<span class="mark blind">${t(language, 'bigBlind')}</span>` : nothing,
     ];
+    const tabled = seat?.tabled;
     return html`<div
-      class="seat status-${status}"
+      class="seat status-${status} ${tabled ? 'tabled' : ''} ${won ? 'won' : ''}"
       style=${place(n, count)}
       data-testid="seat-${n}"
       data-status=${status}
       data-cards=${seat?.cards ?? 0}
+      data-won=${String(won)}
     >
       <span class="seat-name">${t(language, 'seat', { n })}</span>
       ${seated?.name ? html`<span class="player" data-testid="seat-${n}-player">${seated.name}</span>` : nothing}
-      ${seat ? html`<span class="count" data-testid="seat-${n}-count">${seat.cards}</span>` : nothing}
+      ${
+        tabled
+          ? html`<span class="tabled-cards" data-testid="seat-${n}-tabled">${cardsView(tabled.cards, language)}</span>`
+          : seat
+            ? html`<span class="count" data-testid="seat-${n}-count">${seat.cards}</span>`
+            : nothing
+      }
       <span class="seat-status">${t(language, `status.${status}`)}</span>
+      ${tabled?.hand ? html`<span class="hand-name" data-testid="seat-${n}-hand" data-category=${tabled.hand.category}>${tabled.hand.name[language]}</span>` : nothing}
       <span class="marks">${marks}</span>
     </div>`;
   }
 
+  /** In a hand: the board, then the showdown once it has begun, else the burn and dead cards. */
   #middle(view: PublicState): TemplateResult {
     const language = this.language;
     const round = view.street ? t(language, `street.${view.street}`) : t(language, `phase.${view.phase}`);
-    return html`<div class="middle">
+    const showdown = view.showdown;
+    return html`<div class="middle ${showdown ? 'at-showdown' : ''}">
       <div class="round">${round}</div>
       <div class="pile board" data-testid="board">${cardsView(view.board, language)}</div>
-      <div class="piles">
+      ${showdown ? showdownView(view, showdown, language) : this.#piles(view)}
+      ${view.pot > 0 ? this.#pot(view.pot) : nothing}
+    </div>`;
+  }
+
+  #piles(view: PublicState): TemplateResult {
+    const language = this.language;
+    return html`<div class="piles">
         <div class="pile-box">
           <span class="pile-name">${t(language, 'burn')}</span>
           <div class="pile" data-testid="burn">${cardsView(view.burn, language)}</div>
@@ -166,9 +184,7 @@ export class TableView extends LightElement {
           <span class="pile-name">${t(language, 'dead')}</span>
           <div class="pile" data-testid="dead">${cardsView(view.dead, language)}</div>
         </div>
-      </div>
-      ${view.pot > 0 ? this.#pot(view.pot) : nothing}
-    </div>`;
+      </div>`;
   }
 
   /** Shown only once chip sensors have counted something: a table without them never sees a pot. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECK_NAMES,
   INCIDENT_NAMES,
+  INCIDENT_WARNINGS,
   PROMPT_NAMES,
   RULING_NAMES,
   t,
@@ -27,8 +28,8 @@ describe('display message catalogue', () => {
     expect(Object.keys(names).sort()).toEqual([...codes].sort());
   });
 
-  it('has every UI string and sensor check in both languages, with the same {marks}', () => {
-    for (const [key, text] of Object.entries({ ...UI, ...CHECK_NAMES })) {
+  it('has every UI string, sensor check and incident warning in both languages, with the same {marks}', () => {
+    for (const [key, text] of Object.entries({ ...UI, ...CHECK_NAMES, ...INCIDENT_WARNINGS })) {
       for (const language of LANGUAGES) expect(text[language].trim(), `${key} ${language}`).not.toBe('');
       expect(marks(text.fr), key).toEqual(marks(text.en));
     }

@@ -4,6 +4,7 @@ import type { PublicIncident, PublicState } from '../../../src/outputs/public.js
 export function stateOf(patch: Partial<PublicState> = {}): PublicState {
   return {
     phase: 'idle',
+    betweenHands: true,
     street: null,
     hand: null,
     button: null,
@@ -13,6 +14,7 @@ export function stateOf(patch: Partial<PublicState> = {}): PublicState {
     burn: [],
     dead: [],
     pot: 0,
+    showdown: null,
     incident: null,
     seating: [],
     level: { blinds: [50, 100], ante: 0 },
