@@ -95,6 +95,11 @@ export const FIGURES: Record<string, Figure[]> = {
     { name: 'evaluator_library_hands_per_s', unit: 'hands/s', better: 'higher' },
     { name: 'evaluator_load_rss_mb', unit: 'MB', better: 'lower' },
   ],
+  showdown: [
+    { name: 'showdown_us_per_hand', unit: 'µs', better: 'lower' },
+    { name: 'showdown_events_per_hand', unit: 'events', better: 'higher' },
+    { name: 'showdown_share_of_hand_percent', unit: '% of the hand', better: 'lower' },
+  ],
   floor: [
     { name: 'table_msgs_per_s', unit: 'messages/s', better: 'lower' },
     { name: 'table_bytes_per_s', unit: 'B/s', better: 'lower' },

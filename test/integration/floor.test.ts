@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { describe, it } from 'vitest';
-import { percentile } from '../../bench/lib/stats.js';
 import { startFloorLoad } from '../../simulators/floor-load/room.js';
 import type { PublishedIncident } from '../../simulators/floor-load/table.js';
 import { byUrgency } from '../../src/floor/calls.js';
@@ -136,10 +135,8 @@ describe('the floor service on a card room', () => {
           tilesOf(message).some((tile) => tile.id.startsWith('demo-') && tile.call?.kind === 'incident'),
         ),
     );
-    const lag = shownAfter(published, page);
-    expect(lag.length).toBeGreaterThan(30);
-    // How soon is the bench's (floor_incident_*); here, a bound no loaded CI machine should reach.
-    expect(percentile(lag, 99)).toBeLessThan(2000);
+    // Each reached the page; how soon is the bench's to say (floor_incident_*), not a test's.
+    expect(shownAfter(published, page).length).toBeGreaterThan(30);
 
     // The floor service killed: calls made meanwhile are on the page once it is back.
     await floor.croupier.stop('SIGKILL');

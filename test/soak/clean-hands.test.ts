@@ -133,11 +133,20 @@ class HandReplay {
   private ended = false;
   private collected: number;
   private broken = false;
+  // The showdown: who raised last in the round being bet, and in the last round that was bet.
+  private raiser: number | null = null;
+  private firstToShow: number | null = null;
+  /** Every hand goes face up for an all-in (ALL_IN_SHOWDOWN), before the cards still to come. */
+  private faceUp = false;
+  /** Seats still in, in the order they tabled or mucked unseen; the board's size at each. */
+  private readonly shows: { seat: number; tabled: boolean; board: number }[] = [];
+  private pushed = false;
 
   constructor(
     start: Extract<ScenarioEvent, { 'hand.start': unknown }>['hand.start'],
-    info: HandInfo,
+    private readonly info: HandInfo,
     seats: number,
+    private readonly profile: string,
   ) {
     this.players = start.players;
     this.button = start.button;
@@ -216,7 +225,8 @@ class HandReplay {
     if (zone === 'muck') {
       if (was === 'muck') return;
       const seat = was?.startsWith('seat:') ? Number(was.slice(5)) : null;
-      if (seat === null || !this.folded.has(seat)) return this.fail(`${code} to the muck from ${was}`, i);
+      if (seat === null) return this.fail(`${code} to the muck from ${was}`, i);
+      if (!this.folded.has(seat)) this.showdownMuck(seat, i);
       this.zoneOf.set(code, 'muck');
       this.lifted.delete(code);
       return;
@@ -252,6 +262,7 @@ class HandReplay {
         this.acted.clear();
         for (const s of this.players) this.committed.set(s, 0);
         this.turn = 0; // first player after the button
+        this.raiser = null;
       }
     }
   }
@@ -298,6 +309,7 @@ class HandReplay {
       if (a.act === 'allin' && amount > this.current && !mayRaise)
         return this.fail('all-in raise without the right', i);
       if (!['call', 'bet', 'raise', 'allin'].includes(a.act)) return this.fail(`unknown act ${a.act}`, i);
+      if (amount > this.current) this.raiser = seat;
       this.stack.set(seat, have - add);
       this.committed.set(seat, amount);
       if (have === add) this.allIn.add(seat);
@@ -323,12 +335,89 @@ class HandReplay {
     const back = get(bets, 0) - (bets[1] ?? 0);
     this.collected += bets.reduce((n, x) => n + x, 0) - back;
     if (!this.won && this.canAct().length < 2) this.noMore = this.street;
+    if (this.won) return;
+    this.firstToShow = this.raiser;
+    if (this.allInShowdown()) this.faceUp = true;
+  }
+
+  /**
+   * RULINGS.md's ALL_IN_SHOWDOWN: two or more all-in and no more betting; tda-2024 (#16): one all-in,
+   * and no more betting or the river's betting over.
+   */
+  private allInShowdown(): boolean {
+    const allIn = this.live().filter((s) => this.allIn.has(s)).length;
+    const over = this.noMore >= 0;
+    if (this.profile === 'tda-2024') return allIn > 0 && (over || this.street === 3);
+    return allIn > 1 && over;
+  }
+
+  /** No more betting: the hand goes to the showdown. */
+  private bettingOver(): boolean {
+    return !this.won && (this.noMore >= 0 || (this.street === 3 && this.closed));
+  }
+
+  /** Seats still in that neither tabled nor mucked. */
+  private undecided(): number[] {
+    return this.live().filter((s) => !this.shows.some((x) => x.seat === s));
+  }
+
+  private shown(zone: string | undefined, i: number): void {
+    const seat = Number(zone?.slice(5));
+    if (!zone?.startsWith('seat:') || !this.live().includes(seat)) return this.fail(`shown ${zone}`, i);
+    if (!this.bettingOver()) return this.fail(`seat ${seat} shown with betting to come`, i);
+    if (!this.undecided().includes(seat)) return this.fail(`seat ${seat} shown twice`, i);
+    this.shows.push({ seat, tabled: true, board: this.board.length });
+  }
+
+  /**
+   * A hand still in reaches the muck: unseen, only at its turn to show, beaten by a hand already tabled
+   * (never in a face-up all-in); once tabled, only when every hand is decided, and a winner's only after
+   * the push.
+   */
+  private showdownMuck(seat: number, i: number): void {
+    const mine = this.shows.find((x) => x.seat === seat);
+    if (mine?.tabled) {
+      if (this.undecided().length > 0) return this.fail(`tabled seat ${seat} mucked mid-showdown`, i);
+      if (this.info.winners.includes(seat) && !this.pushed)
+        return this.fail(`winner ${seat} mucked before the push`, i);
+      return;
+    }
+    if (mine) return; // its second card
+    if (this.won) {
+      if (!this.pushed) this.fail(`winner ${seat} mucked before the push`, i);
+      return;
+    }
+    if (!this.bettingOver() || this.faceUp) return this.fail(`seat ${seat} mucked, still in`, i);
+    if (!this.shows.some((x) => x.tabled))
+      return this.fail(`seat ${seat} mucked before any hand was shown`, i);
+    this.shows.push({ seat, tabled: false, board: this.board.length });
+  }
+
+  /** The show order (RULINGS.md): the last to bet or raise in the last round bet first, else the first left of the button. */
+  private showOrder(): number[] {
+    const live = this.live();
+    const first = Math.max(0, live.indexOf(this.firstToShow ?? -1));
+    return [...live.slice(first), ...live.slice(0, first)];
+  }
+
+  /** How the hands in were shown: all tabled for an all-in before the next card, else in the show order. */
+  private checkShowdown(): void {
+    const left = this.undecided();
+    if (left.length > 0) return this.fail(`seats ${left} neither tabled nor mucked`);
+    const seats = this.shows.map((x) => x.seat);
+    if (this.faceUp) {
+      const boardThen = STREET_CARDS[this.noMore] ?? 8; // where the betting stopped
+      if (this.shows.some((x) => !x.tabled || x.board !== boardThen))
+        this.fail(`face up: ${JSON.stringify(this.shows)}, all tabled with ${boardThen} board cards due`);
+    } else if (JSON.stringify(seats) !== JSON.stringify(this.showOrder()) || this.board.length !== 8)
+      this.fail(`shown in the order [${seats}], the show order is [${this.showOrder()}]`);
   }
 
   chips(zone: string, amount: number, i: number): void {
     if (zone === 'pot') {
       if (amount !== 0 && amount !== this.collected)
         this.fail(`pot ${amount}, ${this.collected} collected`, i);
+      if (amount === 0 && this.decided()) this.pushed = true;
       return;
     }
     const seat = Number(zone.slice(4));
@@ -337,14 +426,23 @@ class HandReplay {
       this.fail(`${zone} reads ${amount}, ${this.cm(seat)} bet`, i);
   }
 
-  dealer(input: string, i: number): void {
+  dealer(input: string, i: number, zone?: string): void {
     if (input === 'deal-done') {
       if (this.hole.length !== 2 * this.players.length || this.actions > 0)
         this.fail('deal-done out of place', i);
     } else if (input === 'hand-end') {
       if (!this.complete()) this.fail('hand-end before the hand was over', i);
       this.ended = true;
+    } else if (input === 'shown') this.shown(zone, i);
+    else if (input === 'pushed') {
+      if (!this.decided()) this.fail('pushed before every pot was decided', i);
+      this.pushed = true;
     } else this.fail(`dealer input ${input}`, i);
+  }
+
+  /** Every pot has its winner: won by a fold, or the board out and every hand in tabled or mucked. */
+  private decided(): boolean {
+    return this.won || (this.complete() && this.undecided().length === 0);
   }
 
   private complete(): boolean {
@@ -354,6 +452,7 @@ class HandReplay {
   /** Checks at the end of the hand; returns how it ended. */
   finish(): string {
     if (!this.complete()) this.fail('hand not finished');
+    else if (!this.won) this.checkShowdown();
     for (const [seat, h] of this.holes) if (h.length !== 2) this.fail(`seat ${seat} got ${h.length} cards`);
     const dealOrder = [...this.order, ...this.order].map((s) => `seat:${s}`);
     const holeProblem = matchOrder(this.hole, dealOrder);
@@ -409,7 +508,7 @@ function checkSession(session: Session): string[] {
       const start = startOf(session, e);
       if (start) {
         if (replay) problems.push(`${where} #${i}: second hand.start`);
-        replay = new HandReplay(start, info, seats);
+        replay = new HandReplay(start, info, seats, session.config.profile);
         sbSeat = replay.sb ?? prev?.bb ?? replay.bb;
         if (prev && start.deck === prev.deck) replay.fail('deck did not alternate');
         if (prev) {
@@ -463,7 +562,7 @@ function checkSession(session: Session): string[] {
       } else if ('gone' in e) replay.gone(e.gone.zone, e.gone.card, i);
       else if ('action' in e) replay.action({ amount: session.unkeyed.get(e.action), ...e.action }, i);
       else if ('chips' in e) replay.chips(e.chips.zone, e.chips.amount, i);
-      else if ('dealer' in e) replay.dealer(e.dealer.input, i);
+      else if ('dealer' in e) replay.dealer(e.dealer.input, i, e.dealer.zone);
       else if ('button' in e) {
         if (e.button.seat !== replay.button) replay.fail(`puck on ${e.button.seat}`, i);
       } else replay.fail(`unexpected ${keyOf(e)}`, i);
@@ -587,6 +686,17 @@ describe('clean-hands generator', () => {
         for (const e of evs) if ('seat' in e) bump(`seat ${e.seat.status}`);
         if (evs.some((e) => 'dealer' in e && e.dealer.input === 'next-hand')) bump('next-hand');
         if (evs.some((e) => 'hand.start' in e && e['hand.start'].ante)) bump('ante');
+        if (evs.some((e) => 'dealer' in e && e.dealer.input === 'pushed')) bump('pushed');
+        if (h.showdown) bump(h.showdown.faceUp ? 'face up for an all-in' : 'shown in order');
+        if (h.showdown?.mucked.length) bump('mucked unseen');
+        if (h.unknownAmounts && h.showdown) bump('showdown with an amount unknown');
+        for (const a of h.awards) {
+          if (a.pot > 0) bump('side pot');
+          if (a.winners.length > 1) bump('split pot');
+          const shares = Object.values(a.shares);
+          if (new Set(shares).size > 1) bump('odd chip');
+          if (shares.reduce((n, x) => n + x, 0) < a.amount) bump('raked');
+        }
         let current = h.blinds[1];
         let allInBefore = false;
         const burns = new Set<string>();
@@ -657,6 +767,15 @@ describe('clean-hands generator', () => {
       'puck',
       'chips',
       'ante',
+      'pushed',
+      'face up for an all-in',
+      'shown in order',
+      'mucked unseen',
+      'showdown with an amount unknown',
+      'side pot',
+      'split pot',
+      'odd chip',
+      'raked',
     ];
     const missing = needed.filter((k) => (count.get(k) ?? 0) < 3);
     expect(missing, JSON.stringify(Object.fromEntries(count))).toEqual([]);
@@ -677,7 +796,8 @@ describe('clean-hands generator', () => {
     const h = get(session.hands, 1);
     const text = describeHand(session, 1, h.first + 2);
     expect(text).toContain(`seed ${session.seed} hand 1/`);
-    expect(text.split('\n')).toHaveLength(3 + h.last - h.first + 1);
+    const showdown = h.showdown ? 1 : 0;
+    expect(text.split('\n')).toHaveLength(3 + h.awards.length + showdown + h.last - h.first + 1);
     expect(text).toContain(`>> #${h.first + 2} t=`);
     expect(handAt(session, h.first)?.index).toBe(1);
     const alone = handScenario(session, 1);

@@ -4,10 +4,14 @@
  * Written from DESIGN.md ("Domain events", "Scenario files"), RULINGS.md ("Terms the machine must
  * compute") and the rulebooks, not from the table machine: every hand is dealt and bet legally, so the
  * machine must raise no incident on them. Reader noise stays within what a multiplexed RFID reader does
- * (repeated reads, peeks, swaps of reads less than 300 ms apart).
+ * (repeated reads, peeks, swaps of reads less than 300 ms apart). Contested hands end as RULINGS.md "Pots
+ * and showdown" has them end: hands tabled in the show order (or all face up for an all-in), beaten hands
+ * sometimes mucked unseen, the pots pushed, then the cards to the muck; the awards it expects are worked
+ * out here, from the chips it bet, with no code of src/domain.
  */
 
 import { mulberry32 } from '../../simulators/random.js';
+import { REFERENCE_CATEGORIES, type ReferenceCategory } from '../reference/evaluator.js';
 
 export const PROFILES = ['main-event-2014', 'french-casino', 'tda-2007', 'tda-2024'] as const;
 export type ProfileId = (typeof PROFILES)[number];
@@ -46,7 +50,9 @@ export type ScenarioEvent =
   | { t: number; seat: SeatBody };
 
 export interface DealerBody {
-  input: 'deal-done' | 'hand-end' | 'next-hand';
+  input: 'deal-done' | 'hand-end' | 'next-hand' | 'shown' | 'pushed';
+  /** `shown`: the seat that tabled its hand. */
+  zone?: string;
 }
 export interface SeatBody {
   seat: number;
@@ -58,10 +64,16 @@ export interface LevelBody {
   minutes: number;
 }
 
+/** A cash game's house cut (DESIGN.md: the scenario table's `rake`). */
+export interface RakeBody {
+  percent: number;
+  cap: number;
+}
+
 export interface Scenario {
   name: string;
   profile: ProfileId;
-  table: { seats: number; levels?: LevelBody[] };
+  table: { seats: number; levels?: LevelBody[]; chipUnit: number; rake?: RakeBody };
   decks: DeckId[];
   events: ScenarioEvent[];
   expect: unknown[];
@@ -98,10 +110,53 @@ export interface HandInfo {
   /** Stacks at the start of the hand, before antes and blinds. */
   stacks: Record<number, number>;
   outcome: Outcome;
+  /** Every seat that wins (a share of) a pot. */
   winners: number[];
+  /** The awards the machine must make, in the order it makes them (side pots first, the highest first). */
+  awards: ExpectedAward[];
+  /** How the hands were shown; null when the hand was won by a fold. */
+  showdown: ShowdownInfo | null;
+  /**
+   * A contribution was keyed without its amount at a table with no chip sensors: the machine cannot know
+   * it, so an award's amount and shares may be null, or the pots not layered at all (SHOWDOWN_RANKING).
+   */
+  unknownAmounts: boolean;
   /** Event indices i such that events i and i+1 are two card reads reported in swapped order. */
   swaps: number[];
 }
+
+/** A pot (RULINGS.md "Pots and showdown") and how it goes: DESIGN.md's `award` line, `at` aside. */
+export interface ExpectedAward {
+  pot: number;
+  /** Before the rake. */
+  amount: number;
+  /** Seats still in the hand who paid up to the pot's level, ascending. */
+  eligible: number[];
+  /** Ascending. */
+  winners: number[];
+  /** What each winner gets, after the rake. */
+  shares: Record<number, number>;
+  /** The tabled hands among the eligible seats, by category code. */
+  hands: Record<number, HandCategory>;
+}
+
+export interface ShowdownInfo {
+  /** ALL_IN_SHOWDOWN: every hand was turned face up for an all-in, before any card still to come. */
+  faceUp: boolean;
+  /** The order SHOW_ORDER calls the hands in; null when they were turned face up. */
+  showOrder: number[] | null;
+  /** Seats in the order they tabled. */
+  tabled: number[];
+  /** Seats that mucked without showing, in order. */
+  mucked: number[];
+  /** The tabled hands still in, best first, tied seats together (SHOWDOWN_RANKING when pots cannot be made). */
+  ranking: number[][];
+  /** The dealer said the pots were pushed (`dealer: pushed` or the pot sensor back to 0). */
+  pushed: boolean;
+}
+
+/** Category codes, the order of `evaluate`'s categories (the reference evaluator's list, not src/domain's). */
+export type HandCategory = ReferenceCategory;
 
 export interface Session {
   seed: number;
@@ -128,8 +183,12 @@ export interface SessionConfig {
   chipZeroes: boolean;
   /** Chances: a repeated read per card, a peek per hole card, a swap per close pair of reads. */
   noise: { repeat: number; peek: number; swap: number };
-  /** Chance a folded player's cards are read in the muck. */
+  /** Chance a folded player's cards are read in the muck (and a hand's cards once its pot is pushed). */
   muck: number;
+  /** Chance a hand beaten by one already tabled is mucked unseen rather than shown. */
+  muckBeaten: number;
+  /** Chance the dealer presses `pushed` once the pots are pushed (where the pot sensor would tell anyway too). */
+  pushed: number;
   dealDone: number;
   handEnd: number;
   /**
@@ -319,6 +378,10 @@ interface Player {
   /** Acted since the last full bet/raise (posting a blind is not acting). */
   acted: boolean;
   cards: string[];
+  /** This round's total came from an action keyed without its amount, and no bet zone reported it. */
+  roundUnknown: boolean;
+  /** A round's total of this hand is one the machine cannot know. */
+  unknown: boolean;
 }
 
 /** A card's stay in one zone, for scheduling reader noise. */
@@ -357,6 +420,8 @@ interface SessionState {
   /** Seats the dealer marks before the next hand. */
   seatChanges: SeatBody[];
   absent: Set<number>;
+  /** A cash game's house cut, taken by the house from each pot. */
+  rake: RakeBody | null;
 }
 
 function randomConfig(rng: Rng, o: Partial<SessionConfig>): SessionConfig {
@@ -391,6 +456,8 @@ function randomConfig(rng: Rng, o: Partial<SessionConfig>): SessionConfig {
       ? { repeat: 0, peek: 0, swap: 0 }
       : { repeat: rng.next() * 0.3, peek: rng.next() * 0.4, swap: 0.2 + rng.next() * 0.7 },
     muck: rng.next(),
+    muckBeaten: rng.next(),
+    pushed: chips ? rng.next() * 0.5 : 0.5 + rng.next() * 0.5,
     dealDone: rng.next() * 0.6,
     handEnd: 0.6 + rng.next() * 0.4,
     unkeyed: rng.chance(0.4) ? rng.next() * 0.6 : 0,
@@ -459,7 +526,9 @@ export function generateSessionDetailed(
     firstT: null,
     seatChanges: cfg.occupied.map((seat) => ({ seat, status: 'in' as const })),
     absent: new Set(),
+    rake: null,
   };
+  s.rake = !tournament && rng.chance(0.5) ? houseRake(s) : null;
   s.firstLevel = s.level;
   if (tournament) s.schedule = scheduleOf(s);
   for (const seat of cfg.occupied) s.stacks.set(seat, Math.max(newStack(s), minStack(s)));
@@ -477,10 +546,13 @@ export function generateSessionDetailed(
     });
     betweenHands(s);
   }
+  const table: Scenario['table'] = { seats: cfg.seats, chipUnit: s.unit };
+  if (s.schedule) table.levels = s.schedule;
+  if (s.rake) table.rake = s.rake;
   const scenario: Scenario = {
     name: `soak: ${hands} clean hands, seed ${seed}`,
     profile: cfg.profile,
-    table: s.schedule ? { seats: cfg.seats, levels: s.schedule } : { seats: cfg.seats },
+    table,
     decks: ['A', 'B'],
     events,
     expect: [],
@@ -491,6 +563,12 @@ export function generateSessionDetailed(
 /** One scenario object holding `hands` clean hands in a row at one table. */
 export function generateSession(seed: number, hands: number, options: Partial<SessionConfig> = {}): Scenario {
   return generateSessionDetailed(seed, hands, options).scenario;
+}
+
+/** A cash table's rake: a few percent of each pot, capped at a few big blinds a hand. */
+function houseRake(s: SessionState): RakeBody {
+  const [, bb] = blindsOf(s);
+  return { percent: s.rng.pick([2, 3, 5, 10]), cap: bb * s.rng.int(1, 6) };
 }
 
 /**
@@ -638,7 +716,18 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
   const players: Player[] = order.map((seat) => {
     const stack = s.stacks.get(seat) ?? 0;
     stacksAtStart[seat] = stack;
-    return { seat, stack, committed: 0, total: 0, folded: false, allIn: false, acted: false, cards: [] };
+    return {
+      seat,
+      stack,
+      committed: 0,
+      total: 0,
+      folded: false,
+      allIn: false,
+      acted: false,
+      cards: [],
+      roundUnknown: false,
+      unknown: false,
+    };
   });
   const bySeat = new Map(players.map((p) => [p.seat, p]));
   const main: Emitted[] = [];
@@ -734,25 +823,35 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
   const live = () => players.filter((p) => !p.folded);
   const canBet = () => players.filter((p) => !p.folded && !p.allIn).length;
 
+  /** A hand's cards off its seat (lifted first, sometimes) and read in the muck; returns the time after. */
+  const toMuck = (p: Player, t: number) => {
+    let tm = t;
+    const withGone = rng.chance(0.5);
+    for (const code of p.cards) {
+      const l = seatLives.get(code);
+      if (l) l.to = Math.min(l.to, tm);
+      if (withGone) tm = emit(tm, { t: 0, gone: { zone: `seat:${p.seat}`, card: code } }) + rng.int(50, 300);
+      tm = emit(tm, { t: 0, card: { zone: 'muck', card: code } });
+      lives.push({ code, zone: 'muck', from: tm, to: Number.POSITIVE_INFINITY, peekFrom: null });
+      tm += rng.int(100, 400);
+    }
+    return tm;
+  };
+
   const fold = (p: Player, t: number) => {
     p.folded = true;
     for (const code of p.cards) {
       const l = seatLives.get(code);
       if (l) l.to = t;
     }
-    if (!rng.chance(cfg.muck)) return;
-    let tm = t + rng.int(200, 700);
-    const withGone = rng.chance(0.5);
-    for (const code of p.cards) {
-      if (withGone) tm = emit(tm, { t: 0, gone: { zone: `seat:${p.seat}`, card: code } }) + rng.int(50, 300);
-      tm = emit(tm, { t: 0, card: { zone: 'muck', card: code } });
-      lives.push({ code, zone: 'muck', from: tm, to: Number.POSITIVE_INFINITY, peekFrom: null });
-      tm += rng.int(100, 400);
-    }
+    if (rng.chance(cfg.muck)) toMuck(p, t + rng.int(200, 700));
   };
 
+  /** The last player to bet or raise in the round being played (show order: RULINGS.md). */
+  let aggressor: number | null = null;
   /** Plays one betting round; returns false when everyone but one player folded. */
   const bettingRound = (street: number): boolean => {
+    aggressor = null;
     let current = street === 0 ? bbAmt : 0;
     let minRaise = bbAmt;
     let raises = 0;
@@ -826,6 +925,8 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
       const action: ActionBody = { seat: p.seat, act };
       if (amount !== undefined && rng.chance(cfg.unkeyed)) s.unkeyed.set(action, amount);
       else if (amount !== undefined) action.amount = amount;
+      // A total keyed without its amount is known only where a bet zone reports it (RULINGS.md).
+      if (amount !== undefined) p.roundUnknown = action.amount === undefined && !cfg.chips;
       const t = emit(Math.max(lastAction + actionGap(), s.t + 100), { t: 0, action });
       lastAction = t;
       p.acted = true;
@@ -846,6 +947,7 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
             for (const o of players) if (o !== p) o.acted = false;
           }
           current = amount;
+          aggressor = p.seat;
           raises++;
         }
         if (cfg.chips) emit(t + rng.int(100, 400), { t: 0, chips: { zone: `bet:${p.seat}`, amount } });
@@ -877,7 +979,11 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
           if (p.committed > 0) tt = emit(tt, { t: 0, chips: { zone: `bet:${p.seat}`, amount: 0 } }) + 60;
       emit(tt, { t: 0, chips: { zone: 'pot', amount: pot } });
     }
-    for (const p of players) p.committed = 0;
+    for (const p of players) {
+      p.committed = 0;
+      if (p.roundUnknown) p.unknown = true;
+      p.roundUnknown = false;
+    }
   };
 
   const dealStreet = (street: number, quick: boolean) => {
@@ -892,14 +998,18 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
     lastAction = Math.max(lastAction, s.t);
   };
 
+  const tabling: Tabling = { s, players, emit, toMuck, tabled: [], mucked: [] };
   let outcome: Outcome | null = null;
   let runOutFrom = -1; // first street dealt with no more betting possible
+  let lastAggressor: number | null = null; // of the last round that was bet
+  let faceUp = false;
   for (let street = 0; street < 4; street++) {
     if (street > 0) dealStreet(street, runOutFrom >= 0 && street > runOutFrom && rng.chance(0.5));
     if (runOutFrom >= 0) continue;
     if (canBet() < 2) throw new Error('betting round with fewer than two players able to act');
     const contested = bettingRound(street);
     collect();
+    lastAggressor = aggressor;
     const name = at(STREETS, street);
     if (!contested) {
       outcome =
@@ -911,25 +1021,41 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
       outcome = { kind: 'allin', street: name };
       runOutFrom = street + 1;
     }
+    // An all-in with no betting to come: every hand face up before the cards still to come (RULINGS.md).
+    if (!faceUp && allInShowdownDue(cfg.profile, players, street === 3)) {
+      faceUp = true;
+      tableAll(tabling);
+    }
   }
   outcome ??= { kind: 'showdown', street: 'river' };
 
-  // Award the pot(s).
   const board = stub.slice(2 * players.length, next).filter((_, i) => i !== 0 && i !== 4 && i !== 6);
-  const winners = award(players, board, pos.button, cfg.seats, s.unit);
-  let chipsAfter = 0;
+  const scores = new Map(live().map((p) => [p.seat, evaluate([...p.cards, ...board])]));
+  const pots = layerPots(players, ante);
+  const contested = live().length > 1;
+  const showing = contested && !faceUp ? showOrder(players, lastAggressor) : null;
+  if (showing) showInOrder(tabling, showing, pots, scores);
+  const awards = awardPots(
+    pots,
+    tabling,
+    scores,
+    { button: pos.button, seats: cfg.seats, unit: s.unit },
+    s.rake,
+  );
+  const raked = pay(awards, bySeat);
+  let chipsAfter = raked;
   for (const p of players) {
     s.stacks.set(p.seat, p.stack);
     chipsAfter += p.stack;
   }
   const chipsBefore = Object.values(stacksAtStart).reduce((n, x) => n + x, 0);
   if (chipsAfter !== chipsBefore) throw new Error(`chips not conserved: ${chipsBefore} -> ${chipsAfter}`);
+  const winners = [...new Set(awards.flatMap((a) => a.winners))];
 
-  // End of hand: the pot is pushed; the dealer mostly presses hand-end (else the next hand.start ends it).
-  const showdown = outcome.kind === 'showdown' || outcome.kind === 'allin';
-  let tEnd = s.t + (showdown ? rng.int(2000, 8000) : rng.int(800, 3000));
-  if (cfg.chips) tEnd = emit(tEnd, { t: 0, chips: { zone: 'pot', amount: 0 } }) + rng.int(200, 1500);
-  if (rng.chance(cfg.handEnd)) emit(tEnd, { t: 0, dealer: { input: 'hand-end' } });
+  // End of hand: the pots are pushed, the hands go to the muck (a winner's only once its pot is pushed);
+  // the dealer mostly presses hand-end (else the next hand.start ends it).
+  const pushed = endOfHand(tabling, winners, contested ? rng.int(2000, 8000) : rng.int(800, 3000));
+  if (rng.chance(cfg.handEnd)) emit(s.t + rng.int(200, 1500), { t: 0, dealer: { input: 'hand-end' } });
   const handEnd = s.t;
 
   s.prevBb = pos.bb;
@@ -955,6 +1081,9 @@ function playHand(s: SessionState, index: number): { events: ScenarioEvent[]; in
       stacks: stacksAtStart,
       outcome,
       winners,
+      awards,
+      showdown: contested ? showdownInfo(tabling, showing, scores, pushed) : null,
+      unknownAmounts: players.some((p) => p.unknown),
       swaps,
     },
   };
@@ -1007,54 +1136,250 @@ function decide(c: DecideCtx): 'fold' | 'call' | 'raise' | 'allin' {
   return 'call';
 }
 
-/** Pays each (side) pot to its best hand(s); odd chips go to the first winner after the button. */
-function award(
-  players: readonly Player[],
-  board: readonly string[],
-  button: number,
-  seats: number,
-  unit: number,
-) {
+// ---------------------------------------------------------------------------------------------------------
+// Showdown and pots (RULINGS.md "Pots and showdown"), worked out apart from src/domain
+
+/** What the showdown needs of the hand being played. */
+interface Tabling {
+  s: SessionState;
+  /** Clockwise from the first after the button. */
+  players: readonly Player[];
+  emit: (t: number, ev: ScenarioEvent) => number;
+  toMuck: (p: Player, t: number) => number;
+  /** Seats in the order they tabled, and those that mucked unseen. */
+  tabled: number[];
+  mucked: number[];
+}
+
+/**
+ * ALL_IN_SHOWDOWN's trigger (RULINGS.md; tda-2024 #16 in RULINGS-tda-2024.md): two or more players
+ * all-in and no more betting possible; under tda-2024 one all-in is enough, and the river's betting
+ * closed counts as no more betting.
+ */
+function allInShowdownDue(profile: ProfileId, players: readonly Player[], riverClosed: boolean): boolean {
   const inHand = players.filter((p) => !p.folded);
-  if (inHand.length === 1) {
-    const w = at(inHand, 0);
-    w.stack += players.reduce((n, p) => n + p.total, 0);
-    return [w.seat];
+  const allIn = inHand.filter((p) => p.allIn).length;
+  const noMoreBetting = inHand.length - allIn <= 1;
+  if (inHand.length < 2) return false;
+  if (profile === 'tda-2024') return allIn >= 1 && (noMoreBetting || riverClosed);
+  return allIn >= 2 && noMoreBetting;
+}
+
+function tableHand(tabling: Tabling, p: Player): void {
+  tabling.emit(tabling.s.t + tabling.s.rng.int(400, 2500), {
+    t: 0,
+    dealer: { input: 'shown', zone: `seat:${p.seat}` },
+  });
+  tabling.tabled.push(p.seat);
+}
+
+/** An all-in: the dealer turns every hand face up, in whatever order they come, none may muck. */
+function tableAll(tabling: Tabling): void {
+  for (const p of tabling.s.rng.shuffle(tabling.players.filter((x) => !x.folded))) tableHand(tabling, p);
+}
+
+/**
+ * The show order: the last player to bet or raise in the last round that was bet first, else the first
+ * player in the hand left of the button; then clockwise.
+ */
+function showOrder(players: readonly Player[], aggressor: number | null): Player[] {
+  const inHand = players.filter((p) => !p.folded);
+  const first = Math.max(
+    0,
+    inHand.findIndex((p) => p.seat === aggressor),
+  );
+  return [...inHand.slice(first), ...inHand.slice(0, first)];
+}
+
+/**
+ * Hands shown in turn: a hand that a hand already tabled beats in every pot it could win is sometimes
+ * mucked unseen (its cards to the muck antenna) instead.
+ */
+function showInOrder(
+  tabling: Tabling,
+  order: readonly Player[],
+  pots: readonly Pot[],
+  scores: ReadonlyMap<number, number>,
+): void {
+  const { rng, cfg } = tabling.s;
+  const score = (seat: number) => scores.get(seat) ?? -1;
+  const beaten = (p: Player) =>
+    pots
+      .filter((pot) => pot.eligible.includes(p.seat))
+      .every((pot) => tabling.tabled.some((q) => pot.eligible.includes(q) && score(q) > score(p.seat)));
+  for (const p of order) {
+    if (tabling.tabled.length > 0 && beaten(p) && rng.chance(cfg.muckBeaten)) {
+      tabling.toMuck(p, tabling.s.t + rng.int(400, 2500));
+      tabling.mucked.push(p.seat);
+    } else tableHand(tabling, p);
   }
-  const scores = new Map(inHand.map((p) => [p.seat, evaluate([...p.cards, ...board])]));
-  const levels = [...new Set(players.map((p) => p.total).filter((x) => x > 0))].sort((a, b) => a - b);
-  const winners = new Set<number>();
-  const around = clockwiseFrom(button, seats);
-  let prev = 0;
-  let carry = 0;
-  for (const level of levels) {
-    let slice = carry;
-    for (const p of players) slice += Math.min(p.total, level) - Math.min(p.total, prev);
-    prev = level;
-    const eligible = inHand.filter((p) => p.total >= level);
-    if (eligible.length === 0) {
-      carry = slice;
-      continue;
+}
+
+/** A pot before it is awarded. */
+interface Pot {
+  pot: number;
+  amount: number;
+  eligible: number[];
+}
+
+/**
+ * The pots: each player's bets (its ante aside), the uncalled part already back, layered at each
+ * all-in total of a player still in the hand; the antes are dead money in the main pot. Above the last
+ * all-in, the chips of the players who went on betting make one more pot.
+ */
+function layerPots(players: readonly Player[], ante: number): Pot[] {
+  const bet = (p: Player) => p.total - ante;
+  const inHand = players.filter((p) => !p.folded);
+  const levels = [...new Set(inHand.filter((p) => p.allIn).map(bet))].sort((a, b) => a - b);
+  const pots: Pot[] = [];
+  let below = 0;
+  for (const level of [...levels, Number.POSITIVE_INFINITY]) {
+    let amount = 0;
+    for (const p of players) amount += Math.min(Math.max(bet(p) - below, 0), level - below);
+    // Up to an all-in total, those who paid all of it; above the last one, those who went on betting.
+    const eligible = inHand
+      .filter((p) => (Number.isFinite(level) ? bet(p) >= level : !p.allIn))
+      .map((p) => p.seat);
+    if (amount > 0 || pots.length === 0) {
+      if (eligible.length === 0) throw new Error(`a pot of ${amount} that nobody in the hand paid into`);
+      pots.push({ pot: pots.length, amount, eligible: eligible.sort((a, b) => a - b) });
     }
-    carry = 0;
-    const best = Math.max(...eligible.map((p) => scores.get(p.seat) ?? 0));
-    const ws = eligible
-      .filter((p) => scores.get(p.seat) === best)
-      .sort((a, b) => around.indexOf(a.seat) - around.indexOf(b.seat));
-    const units = Math.floor(slice / unit);
-    const share = Math.floor(units / ws.length) * unit;
-    let odd = slice - share * ws.length;
-    for (const w of ws) {
-      w.stack += share;
-      winners.add(w.seat);
-      const extra = Math.min(odd, unit);
-      w.stack += extra;
-      odd -= extra;
-    }
-    at(ws, 0).stack += odd;
+    below = level;
   }
-  if (carry > 0) at(inHand, 0).stack += carry;
-  return [...winners];
+  (pots[0] as Pot).amount += ante * players.length;
+  return pots;
+}
+
+interface Split {
+  button: number;
+  seats: number;
+  unit: number;
+}
+
+/** Each pot's house cut, main pot first: the percent rounded down to the chip unit, the cap over the hand. */
+function rakes(pots: readonly Pot[], rake: RakeBody | null, unit: number): number[] {
+  if (rake === null) return pots.map(() => 0);
+  let left = rake.cap - (rake.cap % unit);
+  return pots.map((pot) => {
+    const full = Math.floor((pot.amount * rake.percent) / 100);
+    const cut = Math.min(full - (full % unit), left);
+    left -= cut;
+    return cut;
+  });
+}
+
+/** Equal whole chip units; the units left over one at a time from the first winner left of the button. */
+function shares(amount: number, winners: readonly number[], split: Split): Record<number, number> {
+  if (amount % split.unit !== 0) throw new Error(`a pot of ${amount} in chips of ${split.unit}`);
+  const around = clockwiseFrom(split.button, split.seats);
+  const line = [...winners].sort((a, b) => around.indexOf(a) - around.indexOf(b));
+  const units = amount / split.unit;
+  const each = Math.floor(units / line.length);
+  const out: Record<number, number> = {};
+  for (const [i, seat] of line.entries()) out[seat] = (each + (i < units % line.length ? 1 : 0)) * split.unit;
+  return out;
+}
+
+function categoryOf(score: number): HandCategory {
+  return at(REFERENCE_CATEGORIES, Math.floor(score / 13 ** 5));
+}
+
+/**
+ * Each pot to the best tabled hand among its eligible seats that did not muck, or to the one seat left;
+ * side pots first, the highest first, as the machine awards them.
+ */
+function awardPots(
+  pots: readonly Pot[],
+  tabling: Tabling,
+  scores: ReadonlyMap<number, number>,
+  split: Split,
+  rake: RakeBody | null,
+): ExpectedAward[] {
+  const cuts = rakes(pots, rake, split.unit);
+  const awards = pots.map((pot, i): ExpectedAward => {
+    const contenders = pot.eligible.filter((seat) => !tabling.mucked.includes(seat));
+    if (contenders.length > 1 && !contenders.every((seat) => tabling.tabled.includes(seat)))
+      throw new Error(`pot ${pot.pot} contested by untabled hands`);
+    const best = Math.max(...contenders.map((seat) => scores.get(seat) ?? -1));
+    const winners =
+      contenders.length === 1 ? contenders : contenders.filter((seat) => scores.get(seat) === best);
+    // The tabled hands when it is awarded: a pot the folds left to one seat goes at that fold, unseen.
+    const hands: Record<number, HandCategory> = {};
+    for (const seat of pot.eligible.length > 1 ? pot.eligible : [])
+      if (tabling.tabled.includes(seat)) hands[seat] = categoryOf(scores.get(seat) ?? 0);
+    const net = pot.amount - (cuts[i] ?? 0);
+    return {
+      pot: pot.pot,
+      amount: pot.amount,
+      eligible: pot.eligible,
+      winners,
+      shares: shares(net, winners, split),
+      hands,
+    };
+  });
+  return awards.reverse();
+}
+
+/** The winners' stacks get their shares; returns what the house kept. */
+function pay(awards: readonly ExpectedAward[], bySeat: ReadonlyMap<number, Player>): number {
+  let kept = 0;
+  for (const a of awards) {
+    kept += a.amount;
+    for (const [seat, share] of Object.entries(a.shares)) {
+      const p = bySeat.get(Number(seat));
+      if (!p) throw new Error(`a share for seat ${seat}, not a player`);
+      p.stack += share;
+      kept -= share;
+    }
+  }
+  return kept;
+}
+
+/** How a contested hand was shown; `order` the show order, null when the hands went face up for an all-in. */
+function showdownInfo(
+  tabling: Tabling,
+  order: readonly Player[] | null,
+  scores: ReadonlyMap<number, number>,
+  pushed: boolean,
+): ShowdownInfo {
+  return {
+    faceUp: order === null,
+    showOrder: order?.map((p) => p.seat) ?? null,
+    tabled: tabling.tabled,
+    mucked: tabling.mucked,
+    ranking: ranking(tabling, scores),
+    pushed,
+  };
+}
+
+/** The tabled hands still in, best first, tied seats together. */
+function ranking(tabling: Tabling, scores: ReadonlyMap<number, number>): number[][] {
+  const shown = tabling.tabled.filter((seat) => !tabling.mucked.includes(seat));
+  const values = [...new Set(shown.map((seat) => scores.get(seat) ?? -1))].sort((a, b) => b - a);
+  return values.map((v) => shown.filter((seat) => scores.get(seat) === v).sort((a, b) => a - b));
+}
+
+/**
+ * The pots pushed (the pot sensor back to 0, or the dealer saying so), the hands to the muck: a hand
+ * that won nothing once the pots are decided, before or after the push; a winner's only after the push
+ * (before it, a tabled winner in the muck is WINNING_HAND_MUCKED). Returns whether the push was told.
+ */
+function endOfHand(tabling: Tabling, winners: readonly number[], pause: number): boolean {
+  const { s, players } = tabling;
+  const { rng, cfg } = s;
+  const held = players.filter((p) => !p.folded && !tabling.mucked.includes(p.seat));
+  const read = held.filter(() => rng.chance(cfg.muck));
+  const early = read.filter((p) => !winners.includes(p.seat) && rng.chance(0.5));
+  let t = s.t + pause;
+  for (const p of early) t = tabling.toMuck(p, t + rng.int(200, 1200));
+  if (cfg.chips) t = tabling.emit(t + rng.int(200, 1500), { t: 0, chips: { zone: 'pot', amount: 0 } });
+  const told = rng.chance(cfg.pushed);
+  if (told) t = tabling.emit(t + rng.int(200, 1500), { t: 0, dealer: { input: 'pushed' } });
+  const pushed = cfg.chips || told;
+  for (const p of read)
+    if (!early.includes(p) && (pushed || !winners.includes(p.seat)))
+      t = tabling.toMuck(p, t + rng.int(200, 1200));
+  return pushed;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1141,7 +1466,7 @@ export function describeEvent(e: ScenarioEvent, index?: number): string {
   if (key === 'card' || key === 'gone') text = `${b.zone} ${b.card}`;
   else if (key === 'action') text = `seat ${b.seat} ${b.act}${b.amount === undefined ? '' : ` ${b.amount}`}`;
   else if (key === 'chips') text = `${b.zone} ${b.amount}`;
-  else if (key === 'dealer') text = String(b.input);
+  else if (key === 'dealer') text = b.zone === undefined ? String(b.input) : `${b.input} ${b.zone}`;
   else text = JSON.stringify(body);
   return `${index === undefined ? '' : `#${index} `}t=${t} ${key} ${text}`;
 }
@@ -1166,7 +1491,16 @@ export function describeHand(session: Session, handIndex: number, mark?: number)
       `blinds ${h.blinds.join('/')}${h.ante ? ` ante ${h.ante}` : ''} outcome ${outcomeLabel(h.outcome)} ` +
       `winners [${h.winners}]${h.swaps.length ? ` swapped #${h.swaps.join(',#')}` : ''}`,
     `  stacks ${h.players.map((seat) => `${seat}:${h.stacks[seat]}`).join(' ')}`,
+    ...h.awards.map(
+      (a) =>
+        `  pot ${a.pot} ${a.amount} eligible [${a.eligible}] to [${a.winners}] ${JSON.stringify(a.shares)}`,
+    ),
   ];
+  if (h.showdown)
+    lines.push(
+      `  ${h.showdown.faceUp ? 'face up' : `show order [${h.showdown.showOrder}]`} tabled [${h.showdown.tabled}] ` +
+        `mucked [${h.showdown.mucked}]${h.unknownAmounts ? ' (amounts unknown)' : ''}`,
+    );
   for (let i = h.first; i <= h.last; i++) {
     const e = session.scenario.events[i];
     if (e) lines.push(`${i === mark ? '>>' : '  '} ${describeEvent(e, i)}`);
@@ -1174,7 +1508,10 @@ export function describeHand(session: Session, handIndex: number, mark?: number)
   return lines.join('\n');
 }
 
-/** One hand of a session as a scenario file of its own (for `croupier replay`, a bug report). */
+/**
+ * One hand of a session as a scenario file of its own (for `croupier replay --check`, a bug report),
+ * expecting the hand's awards (their amounts only where the machine can know them).
+ */
 export function handScenario(session: Session, handIndex: number): Scenario {
   const h = session.hands[handIndex];
   if (!h) throw new Error(`seed ${session.seed}: no hand ${handIndex}`);
@@ -1182,6 +1519,9 @@ export function handScenario(session: Session, handIndex: number): Scenario {
     ...session.scenario,
     name: `soak seed ${session.seed}, hand ${handIndex}`,
     events: session.scenario.events.slice(h.first, h.last + 1),
+    expect: h.awards.map(({ pot, winners, amount, shares }) =>
+      h.unknownAmounts ? { pot, winners } : { pot, winners, amount, shares },
+    ),
   };
 }
 
