@@ -267,6 +267,7 @@ export async function startController(
           language: config.display.language,
           seats: config.table.seats,
           supervisors: config.supervisors.length > 0,
+          dealers: config.dealers.length > 0,
         },
         updates: screened,
         halts: table.halts,

@@ -26,6 +26,8 @@ export type DisplayMessage =
       seats: number;
       /** Whether any supervisor can sign in (the config lists some). */
       supervisors: boolean;
+      /** Whether any dealer can sign in for a down (the config lists some): else no dealer button. */
+      dealers: boolean;
     }
   /**
    * The table as it stands: sent on connection and whenever it (or a device's health) changes. `crew`:

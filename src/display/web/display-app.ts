@@ -225,11 +225,15 @@ export class DisplayApp extends LightElement {
       }}>
         ${this.session ? this.session.supervisor : t(language, 'supervisor')}
       </button>
-      <button class="dealer-button" data-testid="dealer" @click=${() => {
-        this.dealerOpen = true;
-      }}>
-        ${crew?.dealer?.name ?? t(language, 'dealerNone')}
-      </button>
+      ${
+        hello?.dealers || crew?.dealer
+          ? html`<button class="dealer-button" data-testid="dealer" @click=${() => {
+              this.dealerOpen = true;
+            }}>
+              ${crew?.dealer?.name ?? t(language, 'dealerNone')}
+            </button>`
+          : nothing
+      }
       <button class="call-floor ${coming ? 'coming' : floor ? 'called' : ''}" data-testid="call-floor" data-coming=${coming ?? ''} @click=${() => this.#send('callFloor')}>
         ${coming ? t(language, 'floorComing', { name: coming }) : t(language, floor ? 'floorCalled' : 'callFloor')}
       </button>
