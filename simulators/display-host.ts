@@ -17,7 +17,15 @@ export function displayHost(
 ): DisplayOptions {
   const { seats, profile } = snapshot.context;
   return {
-    hello: { table: 't1', version: 'test', profile, language: 'en', seats, supervisors: false, dealers: false },
+    hello: {
+      table: 't1',
+      version: 'test',
+      profile,
+      language: 'en',
+      seats,
+      supervisors: false,
+      dealers: false,
+    },
     updates: NEVER,
     snapshot: () => snapshot,
     health: new TableHealth('t1', 'test', () => 0),
