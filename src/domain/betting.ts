@@ -112,8 +112,10 @@ function topLevel(b: Betting): BetLevel {
  * the level, whatever amount it carries: it never raises the bet (an amount above a known level tells
  * that an all-in keyed without its amount raised it). A bet or raise opens a level, known or not.
  */
-export function applyAction(b: Betting, seat: number, act: Act, amount?: number): Betting {
-  if (!b.order.includes(seat) || b.folded.includes(seat) || b.allIn.includes(seat)) return b;
+export function applyAction(prev: Betting, seat: number, act: Act, amount?: number): Betting {
+  if (!prev.order.includes(seat) || prev.folded.includes(seat) || prev.allIn.includes(seat)) return prev;
+  // Acting again after an all-in that may have raised shows that it did (a check shows nothing).
+  const b = act !== 'check' && mayOwe(prev).includes(seat) ? provenRaise(prev, seat) : prev;
   const n = b.count;
   const next: Betting = {
     ...b,
@@ -169,6 +171,47 @@ function allInRaises(b: Betting, top: BetLevel, amount: number | undefined): boo
 }
 
 /**
+ * The all-ins since the top level that may have raised it: an amount above it, or either amount not
+ * known. The machine does not take them as raises on a guess; who acted before them may owe an action.
+ */
+function doubtfulAllIns(b: Betting, top: BetLevel): number[] {
+  return b.allIn.filter((s) => {
+    const at = b.lastAct[s];
+    if (at === undefined || at <= top.at) return false;
+    const amount = b.bets[s];
+    return amount == null || top.amount === null || amount > top.amount;
+  });
+}
+
+/**
+ * Seats that may owe an action though not sure to: an all-in after their last action in the round (or
+ * before their first, a big blind facing an all-in for an amount not known) may have raised. The round is not taken as over for the showdown until they act or the next street
+ * (or a tabled hand) shows it was; a premature card is judged on `pending` alone, never on a doubt.
+ */
+export function mayOwe(b: Betting): number[] {
+  if (handWon(b)) return [];
+  const top = topLevel(b);
+  let last = -1;
+  for (const s of doubtfulAllIns(b, top)) last = Math.max(last, b.lastAct[s] as number);
+  if (last < 0) return [];
+  const due = pending(b);
+  return withChips(b).filter((s) => (b.lastAct[s] ?? -2) < last && !due.includes(s));
+}
+
+/** `seat` acts again after a doubtful all-in: the first one after its last action raised, at its amount if known. */
+function provenRaise(b: Betting, seat: number): Betting {
+  const since = b.lastAct[seat] ?? -2;
+  const raiser = doubtfulAllIns(b, topLevel(b))
+    .filter((s) => (b.lastAct[s] as number) > since)
+    .sort((x, y) => (b.lastAct[x] as number) - (b.lastAct[y] as number))[0];
+  if (raiser === undefined) return b;
+  const amount = b.bets[raiser] ?? null;
+  const levels = [...b.levels, { amount, at: b.lastAct[raiser] as number, seat: raiser }];
+  const opened = { ...b, levels };
+  return amount === null ? opened : fillLevel(opened, levels.length - 1, amount);
+}
+
+/**
  * The first all-in since the top level was opened whose amount is not known. When an amount above the
  * level says one of several raised it, the first is taken: whoever acted after it matched it, so no
  * seat is counted as owing an action on a guess.
@@ -193,9 +236,12 @@ function learnLevel(b: Betting, amount: number): Betting {
   if (top.amount !== null && amount <= top.amount) return b;
   // An all-in keyed with this very amount after the unknown one made the raise for sure: the unknown
   // bet stays unknown (it may be that raise or under it), never given an amount on a guess.
+  // Whoever matched the level since that all-in matched it too.
   const known = knownAllInAt(b, top, amount);
-  if (known !== null)
-    return { ...b, levels: [...b.levels, { amount, at: b.lastAct[known] as number, seat: known }] };
+  if (known !== null) {
+    const levels = [...b.levels, { amount, at: b.lastAct[known] as number, seat: known }];
+    return fillLevel({ ...b, levels }, levels.length - 1, amount);
+  }
   if (top.amount === null) return fillLevel(b, b.levels.length - 1, amount);
   const allIn = unrevealedAllIn(b, top);
   return allIn === null ? b : reveal(b, allIn, amount); // else no hidden raise explains it: a call never raises
@@ -305,6 +351,11 @@ export function roundClosed(b: Betting): boolean {
   return b.collected || pending(b).length === 0;
 }
 
+/** The round is over for the showdown: closed, and no all-in left in doubt that a seat must still answer. */
+export function roundOver(b: Betting): boolean {
+  return b.collected || (pending(b).length === 0 && mayOwe(b).length === 0);
+}
+
 /** Only one player left: the hand is won without a showdown. */
 export function handWon(b: Betting): boolean {
   return inHand(b).length <= 1;
@@ -313,6 +364,11 @@ export function handWon(b: Betting): boolean {
 /** RULINGS.md: no more betting possible when at most one player is not all-in and action is closed. */
 export function bettingPossible(b: Betting): boolean {
   return !handWon(b) && !(withChips(b).length <= 1 && roundClosed(b));
+}
+
+/** `bettingPossible` for the showdown's prompts: betting may still go on while an all-in is in doubt. */
+export function bettingMayGoOn(b: Betting): boolean {
+  return !handWon(b) && !(withChips(b).length <= 1 && roundOver(b));
 }
 
 /** Players all-in and still in the hand. */

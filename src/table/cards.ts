@@ -1,4 +1,11 @@
-import { type BettingStreet, foldSeat, nextRound, pending, roundClosed } from '../domain/betting.js';
+import {
+  type BettingStreet,
+  foldSeat,
+  nextRound,
+  pending,
+  roundClosed,
+  roundOver,
+} from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import type { CardSeen } from '../domain/events.js';
 import { postflopOrder } from '../domain/seats.js';
@@ -622,7 +629,7 @@ export function syncRound(d: Draft, h: Hand): void {
 
 /** The river is out and its round closed, or nobody can bet any more (an all-in run-out): cards are shown down. */
 export function riverClosed(d: Draft, h: Hand): void {
-  if (h.board.length >= 5 && roundClosed(h.betting)) verdict(d, 'RIVER_CLOSED');
+  if (h.board.length >= 5 && roundOver(h.betting)) verdict(d, 'RIVER_CLOSED');
 }
 
 /**

@@ -2,12 +2,12 @@ import {
   allInPlayers,
   applyAction,
   betSeen,
-  bettingPossible,
+  bettingMayGoOn,
   collect,
   handWon,
   inHand,
   openBetting,
-  roundClosed,
+  roundOver,
 } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import {
@@ -152,15 +152,15 @@ function afterBetting(d: Draft, h: Hand, at: number): void {
 function allInFacts(h: Hand): AllInFacts {
   return {
     allIn: allInPlayers(h.betting).length,
-    bettingPossible: bettingPossible(h.betting),
+    bettingPossible: bettingMayGoOn(h.betting),
     // The hand's last round is over with a showdown to come.
     finalRoundClosed:
-      h.board.length >= 5 && h.betting.street === 'river' && roundClosed(h.betting) && !handWon(h.betting),
+      h.board.length >= 5 && h.betting.street === 'river' && roundOver(h.betting) && !handWon(h.betting),
   };
 }
 
 /** ALL_IN_SHOWDOWN, once per hand, when the profile says the betting calls for it. */
-function allInPrompt(d: Draft, h: Hand, at: number): void {
+export function allInPrompt(d: Draft, h: Hand, at: number): void {
   if (!h.allInPrompted && judging(d) && allInShowdownDue(profileOf(d), allInFacts(h))) {
     h.allInPrompted = true;
     d.ctx.outputs.push({
@@ -193,11 +193,18 @@ export function onChips(d: Draft, e: ChipsSeen): void {
   d.ctx.chips = { ...d.ctx.chips, [e.zone]: e.amount };
   const h = d.hand;
   if (h === null) return;
+  const before = h.betting;
   const seat = betZoneSeat(e.zone);
   if (seat !== null && handInPlay(d)) h.betting = betSeen(h.betting, seat, e.amount);
-  if (e.zone !== 'pot') return;
-  if (e.amount > h.pot) h.betting = collect(h.betting);
-  h.pot = e.amount;
+  if (e.zone === 'pot') {
+    if (e.amount > h.pot) h.betting = collect(h.betting);
+    h.pot = e.amount;
+  }
+  // An amount seen or the bets collected may settle an all-in in doubt: its prompt comes now.
+  if (h.betting !== before && handInPlay(d)) {
+    allInPrompt(d, h, e.seq);
+    riverClosed(d, h);
+  }
 }
 
 export function onDealer(d: Draft, e: DealerInput): void {

@@ -1,5 +1,13 @@
 import { type Award, awardOrder, awardPot } from '../domain/award-split.js';
-import { allInPlayers, type Betting, bettingPossible, inHand, roundClosed } from '../domain/betting.js';
+import {
+  allInPlayers,
+  type Betting,
+  bettingMayGoOn,
+  collect,
+  inHand,
+  roundClosed,
+  roundOver,
+} from '../domain/betting.js';
 import type { CardRef, Face } from '../domain/cards.js';
 import { type HandBets, uncalledBet } from '../domain/contributions.js';
 import type { DealerInput, DomainEvent } from '../domain/events.js';
@@ -10,7 +18,8 @@ import { seatOf } from '../domain/zones.js';
 import { allInShowdownDue, promptProcedure } from '../rules/index.js';
 import type { AwardCase, PromptCode, PromptReport } from '../rules/types.js';
 import { setRole } from './cards.js';
-import { changing, type Draft, judging, profileOf, raise } from './draft.js';
+import { changing, type Draft, judging, profileOf, raise, verdict } from './draft.js';
+import { allInPrompt } from './inputs.js';
 import type { Hand, Phase, Showdown } from './state.js';
 
 /**
@@ -28,6 +37,7 @@ export function showdownAfter(d: Draft, prev: Stood | null, phase: Phase, event:
   if (event.type === 'chips' && event.zone === 'pot' && event.amount === 0 && awardedAny(sd))
     sd.pushed = true;
   retrieved(d, h, sd);
+  showdownBegun(d, h, sd, event.seq);
   if (wonByFold(d, phase)) foldWin(d, h, sd, event.seq);
   else if (judging(d)) showdown(d, h, sd, event);
   if (h.showdown !== undefined || changed(sd)) h.showdown = sd;
@@ -119,11 +129,12 @@ function foldWin(d: Draft, h: Hand, sd: Showdown, at: number): void {
 /** Betting over: the prompts it calls for, then every pot whose contest is decided. */
 function showdown(d: Draft, h: Hand, sd: Showdown, event: DomainEvent): void {
   const b = h.betting;
-  const down = h.board.length >= 5 && roundClosed(b);
-  const over = down || !bettingPossible(b);
-  if (roundClosed(b) && h.board.length < 5) buildSidePots(d, h, sd, event.seq);
+  const down = h.board.length >= 5 && roundOver(b);
+  const over = down || !bettingMayGoOn(b);
+  if (roundOver(b) && h.board.length < 5) buildSidePots(d, h, sd, event.seq);
   if (over) returnUncalled(d, h, sd, event.seq);
   if (down && sd.downAt === null) {
+    verdict(d, 'RIVER_CLOSED');
     // The river card or the action that closed its round, whichever came last: never the event that judged a held read.
     sd.downAt = Math.max(cardSeq(h, h.board[4]) ?? event.seq, sd.lastActionAt ?? -1);
     showOrderPrompt(d, h, sd);
@@ -131,6 +142,18 @@ function showdown(d: Draft, h: Hand, sd: Showdown, event: DomainEvent): void {
   if (!over) return;
   settle(d, h, sd, event.seq);
   winnerMucked(d, h, sd);
+}
+
+/**
+ * A hand tabled, or a live hand in the muck, while no seat surely owes an action: the dealer went to
+ * the showdown, so an all-in still in doubt did not raise. The betting is over, as if collected.
+ */
+function showdownBegun(d: Draft, h: Hand, sd: Showdown, at: number): void {
+  const b = h.betting;
+  if (!judging(d) || b.collected || roundOver(b) || !roundClosed(b)) return;
+  if (Object.keys(sd.tabled).length === 0 && muckedSeats(h, sd).size === 0) return;
+  h.betting = collect(b);
+  allInPrompt(d, h, at);
 }
 
 function cardSeq(h: Hand, uid: string | undefined): number | undefined {
@@ -186,7 +209,7 @@ function showOrderPrompt(d: Draft, h: Hand, sd: Showdown): void {
   if (inHand(b).length < 2 || h.allInPrompted) return;
   const facts = {
     allIn: allInPlayers(b).length,
-    bettingPossible: bettingPossible(b),
+    bettingPossible: bettingMayGoOn(b),
     finalRoundClosed: true,
   };
   if (allInShowdownDue(profileOf(d), facts) || !once(sd, 'SHOW_ORDER')) return;
@@ -204,7 +227,7 @@ export function showOrderOf(h: Hand): number[] {
  */
 function lastBettingRound(h: Hand): Betting {
   const b = h.betting;
-  if (b.lastActor !== null || bettingPossible(b)) return b;
+  if (b.lastActor !== null || bettingMayGoOn(b)) return b;
   return (h.rounds ?? []).findLast((round) => round.lastActor !== null) ?? b;
 }
 

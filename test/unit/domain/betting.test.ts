@@ -3,13 +3,16 @@ import {
   applyAction,
   type Betting,
   betSeen,
+  bettingMayGoOn,
   bettingPossible,
   collect,
   handWon,
+  mayOwe,
   nextRound,
   openBetting,
   pending,
   roundClosed,
+  roundOver,
 } from '../../../src/domain/betting.js';
 import type { Act } from '../../../src/domain/events.js';
 
@@ -206,5 +209,68 @@ describe('an amount a later call reveals goes to the all-in keyed with it', () =
     const b = openBetting([3, 4, 1, 2], { sb: 1, bb: 2, amounts: [50, 100], allIn: [1] });
     expect(b.bets[1]).toBeNull();
     expect(b.bets[2]).toBe(100);
+  });
+});
+
+describe('an all-in that may have raised, its amount or the level not known', () => {
+  /** Button 10, heads-up on the flop after a limped preflop: seat 1 first, then seat 2. */
+  const flop = () =>
+    nextRound(play(preflop(), [3, 'fold'], [10, 'fold'], [1, 'call', 200], [2, 'check']), 'flop', [1, 2]);
+
+  it('over a bet keyed without its amount: the bettor may owe an answer, though none is sure', () => {
+    const b = play(flop(), [1, 'bet'], [2, 'allin', 900]);
+    expect(pending(b)).toEqual([]);
+    expect(roundClosed(b)).toBe(true); // a premature card is judged on sure debts only
+    expect(mayOwe(b)).toEqual([1]);
+    expect(roundOver(b)).toBe(false);
+    expect(bettingPossible(b)).toBe(false);
+    expect(bettingMayGoOn(b)).toBe(true);
+  });
+
+  it('the bettor acting again shows the all-in raised: it opens the level at its amount', () => {
+    const b = play(flop(), [1, 'bet'], [2, 'allin', 900], [1, 'call']);
+    expect(b.levels.at(-1)).toEqual({ amount: 900, at: 1, seat: 2 });
+    expect(b.bets).toMatchObject({ 1: 900, 2: 900 });
+    expect(roundOver(b)).toBe(true);
+    expect(bettingMayGoOn(b)).toBe(false);
+  });
+
+  it('a call keyed without its amount before the proof gets the raise it matched', () => {
+    const threeWay = nextRound(
+      play(preflop(), [3, 'call', 200], [10, 'fold'], [1, 'call', 200], [2, 'check']),
+      'flop',
+      [1, 2, 3],
+    );
+    const b = play(threeWay, [1, 'bet'], [2, 'allin', 600], [3, 'call'], [1, 'call']);
+    expect(b.bets).toMatchObject({ 1: 600, 2: 600, 3: 600 });
+    expect(roundOver(b)).toBe(true);
+  });
+
+  it('a bet zone showing the bet at or above the all-in settles the doubt: no raise', () => {
+    const b = betSeen(play(flop(), [1, 'bet'], [2, 'allin', 900]), 1, 1200);
+    expect(mayOwe(b)).toEqual([]);
+    expect(roundOver(b)).toBe(true);
+  });
+
+  it('an all-in keyed without its amount over a known bet leaves the bettor in doubt until its chips are seen', () => {
+    const b = play(flop(), [1, 'bet', 400], [2, 'allin']);
+    expect(mayOwe(b)).toEqual([1]);
+    expect(mayOwe(betSeen(b, 2, 300))).toEqual([]); // short: a call for less
+    expect(pending(betSeen(b, 2, 1500))).toEqual([1]); // a raise: owed for sure
+  });
+
+  it('a big blind alone with chips facing an all-in of unknown amount may owe, and its call shows it did', () => {
+    const b = play(openBetting([1, 2], { sb: 1, bb: 2, amounts: [150, 300] }), [1, 'allin']);
+    expect(pending(b)).toEqual([]);
+    expect(mayOwe(b)).toEqual([2]);
+    const called = play(b, [2, 'call']);
+    expect(called.levels.at(-1)).toEqual({ amount: null, at: 0, seat: 1 });
+    expect(roundOver(called)).toBe(true);
+  });
+
+  it('a check shows nothing, and collecting the bets ends the doubt', () => {
+    const b = play(flop(), [1, 'bet'], [2, 'allin', 900]);
+    expect(play(b, [1, 'check']).levels).toEqual(b.levels);
+    expect(roundOver(collect(b))).toBe(true);
   });
 });

@@ -73,6 +73,25 @@ describe('the show order', () => {
   });
 });
 
+describe('an all-in that may have raised a bet keyed without its amount', () => {
+  const prompts = (file: string) => {
+    const { config, events } = scenario(file);
+    return replayEvents(config, events).flatMap((o) =>
+      o.kind === 'prompt' && o.prompt !== 'NEXT_HAND' ? [o] : [],
+    );
+  };
+
+  it('gives no showdown prompt while the bettor may still act; his fold wins the hand for the all-in', () => {
+    // --check ignores prompts a file does not expect: their absence is checked here.
+    expect(prompts('river-allin-over-unkeyed-bet-then-fold.yaml')).toEqual([]);
+  });
+
+  it('gives the show order once the bettor called it', () => {
+    const order = prompts('allin-over-unkeyed-bet-called.yaml').filter((o) => o.prompt === 'SHOW_ORDER');
+    expect(order.map((o) => [o.at, o.seats])).toEqual([[25, [1, 2, 3]]]);
+  });
+});
+
 describe('--check on awards', () => {
   const s = scenario('three-level-side-pots.yaml');
   const replayed = replayWithProgress(s.config, s.events);
