@@ -1,9 +1,9 @@
+import { tableConfigOf } from '../controller/table-config.js';
 import { JournalError, sqliteFailure } from '../journal/errors.js';
 import { type Journal, openJournal } from '../journal/store.js';
 import { withDamage } from '../journal/verify.js';
 import { describeMark, type KnownBreaks } from '../recall/marks.js';
 import { recallHand, recentIncidents } from '../recall/recall.js';
-import { PROFILES } from '../rules/index.js';
 import type { TableConfig } from '../table/reduce.js';
 import { readConfig } from './read-config.js';
 
@@ -84,11 +84,7 @@ async function withJournal(
   }
   try {
     const { walked, history } = journal.audit();
-    return use(
-      journal,
-      { seats: config.table.seats, profile: PROFILES[config.table.profile] },
-      { breaks: walked.breaks, history },
-    );
+    return use(journal, tableConfigOf(config), { breaks: walked.breaks, history });
   } catch (error) {
     if (!(error instanceof JournalError)) throw error;
     process.stderr.write(`croupier: ${error.message}\n`);

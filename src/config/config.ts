@@ -53,6 +53,15 @@ export const levelSchema = z.strictObject({
     .max(24 * 60),
 });
 
+/** The smallest chip in play: pots are split in whole ones (a scenario's `table.chipUnit` too). */
+export const chipUnitSchema = z.int().positive();
+
+/** A cash game's house cut from each pot (RULINGS.md "Pots and showdown"; a scenario's `table.rake` too). */
+export const rakeSchema = z.strictObject({
+  percent: z.number().min(0).max(100),
+  cap: z.number().nonnegative(),
+});
+
 export const configSchema = z
   .strictObject({
     table: z
@@ -74,6 +83,9 @@ export const configSchema = z
           .default([50, 100]),
         /** The blind schedule, timed from the first hand; each level applies from the next hand on. */
         levels: z.array(levelSchema).optional(),
+        chipUnit: chipUnitSchema.default(1),
+        /** None by default: a tournament table takes no rake. */
+        rake: rakeSchema.optional(),
       })
       .default({
         id: 'table-1',
@@ -81,6 +93,7 @@ export const configSchema = z
         profile: 'main-event-2014',
         orderWindowMs: 300,
         blinds: [50, 100],
+        chipUnit: 1,
       }),
     /**
      * Registered decks: `simulated` for the simulators' tags, or a file listing the deck's 52 tag UIDs in

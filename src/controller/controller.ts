@@ -18,7 +18,6 @@ import { publishTable, statusMessage } from '../mqtt/publisher.js';
 import { topicOf } from '../mqtt/topics.js';
 import { DEVICE_FLOOD_BUDGET, floodGuard } from '../normaliser/flood-guard.js';
 import { publicOutput } from '../outputs/public.js';
-import { PROFILES } from '../rules/index.js';
 import { FloorDesk } from '../supervisor/desk.js';
 import { nextHand } from '../table/next-hand.js';
 import { journaledDown, TableCrew } from './crew.js';
@@ -28,6 +27,7 @@ import { TableHealth } from './health.js';
 import { startHttp } from './http.js';
 import { journaledTable } from './journaled-table.js';
 import type { SourceEvent, TableSnapshot, TableUpdate } from './pipeline.js';
+import { tableConfigOf } from './table-config.js';
 
 export interface Controller {
   /** The HTTP server (`/healthz`; the display later). */
@@ -163,17 +163,9 @@ export async function startController(
       },
     });
 
-    const tableConfig = {
-      seats: config.table.seats,
-      profile: PROFILES[config.table.profile],
-      orderWindowMs: config.table.orderWindowMs,
-      blinds: config.table.blinds,
-      levels: config.table.levels,
-      decks: Object.keys(config.decks),
-    };
     const table = journaledTable(
       config,
-      tableConfig,
+      tableConfigOf(config),
       [
         // Each device within its share: a flooding one is cut off and reported, the others go on.
         ...devices.map((device) =>

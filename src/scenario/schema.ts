@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { levelSchema } from '../config/config.js';
+import { chipUnitSchema, levelSchema, rakeSchema } from '../config/config.js';
 import type { CardRef } from '../domain/cards.js';
 import type { DeckRegistry, ScenarioDeck } from '../domain/deck-registry.js';
 import {
@@ -154,10 +154,8 @@ export const documentSchema = z.strictObject({
     seats: z.int().min(MIN_SEATS).max(MAX_SEATS),
     orderWindowMs: z.number().nonnegative().default(DEFAULT_ORDER_WINDOW_MS),
     levels: z.array(levelSchema).optional(),
-    /** The smallest chip in play: pots split in whole ones (default 1). */
-    chipUnit: z.int().positive().optional(),
-    /** A cash game's house cut from each pot (RULINGS.md "Pots and showdown"). */
-    rake: z.strictObject({ percent: z.number().min(0).max(100), cap: z.number().nonnegative() }).optional(),
+    chipUnit: chipUnitSchema.optional(),
+    rake: rakeSchema.optional(),
   }),
   decks: z
     .array(deckEntry)

@@ -51,6 +51,16 @@ describe('the config', () => {
     ]);
   });
 
+  it('splits pots in chips of 1 and takes no rake unless told; a cash table sets both', () => {
+    expect(parseConfig({}).table).toMatchObject({ chipUnit: 1 });
+    expect(parseConfig({}).table.rake).toBeUndefined();
+    const cash = parseConfig({ table: { chipUnit: 5, rake: { percent: 5, cap: 300 } } }).table;
+    expect(cash).toMatchObject({ chipUnit: 5, rake: { percent: 5, cap: 300 } });
+    expect(() => parseConfig({ table: { chipUnit: 0 } })).toThrow('table.chipUnit: Too small');
+    expect(() => parseConfig({ table: { rake: { percent: 120, cap: 300 } } })).toThrow('table.rake.percent');
+    expect(() => parseConfig({ table: { rake: { percent: 5 } } })).toThrow('table.rake.cap');
+  });
+
   it('wants the reordering window at least as long as a card reader’s round', () => {
     const reader = {
       id: 'rfid-1',
