@@ -1,13 +1,16 @@
 import { type AnyActor, assign, createActor, setup } from 'xstate';
 import type { DomainEvent } from '../src/domain/events.js';
 import { tableMachine } from '../src/table/machine.js';
+import type { Verdict } from '../src/table/state.js';
 import { benchmark, progress } from './lib/child.js';
 import { BENCH_TABLE_CONFIG, corpusEvents, loadCorpus, replayedPasses } from './lib/corpus.js';
 import { median, rounded } from './lib/stats.js';
 
 /**
  * machine_events_per_s: the corpus's hands (irregularities and all) through the table machine, in
- * process; machine_vs_bare_xstate: the same events through an empty XState v5 machine, over ours.
+ * process; machine_vs_bare_xstate: the same events through an empty XState v5 machine, over ours;
+ * chart_vs_bare_xstate: the same over our chart without its poker (the part of the ratio that is the
+ * statechart's own).
  */
 
 /** The framework alone: every event through one trivial assign. */
@@ -36,6 +39,28 @@ function sendAll(actor: AnyActor, events: readonly DomainEvent[]): number {
   return (events.length / elapsedMs) * 1000;
 }
 
+/** What the poker told the chart at each event: its verdicts, from one pass of our machine. */
+function verdictsOf(events: readonly DomainEvent[]): Verdict[][] {
+  const actor = createActor(tableMachine, { input: BENCH_TABLE_CONFIG }).start();
+  const verdicts = events.map((event) => {
+    actor.send(event);
+    return actor.getSnapshot().context.verdicts;
+  });
+  actor.stop();
+  return verdicts;
+}
+
+/**
+ * The chart alone: our machine with each event's verdicts replayed instead of judged, so the states,
+ * transitions, entry actions and context copies are ours and the poker costs nothing.
+ */
+function chart(events: readonly DomainEvent[], verdicts: readonly Verdict[][]): number {
+  let next = 0;
+  const judge = assign(() => ({ verdicts: verdicts[next++] ?? [] }));
+  const machine = tableMachine.provide({ actions: { judge } as never });
+  return sendAll(createActor(machine, { input: BENCH_TABLE_CONFIG }), events);
+}
+
 const ours = (events: readonly DomainEvent[]) =>
   sendAll(createActor(tableMachine, { input: BENCH_TABLE_CONFIG }), events);
 const bare = (events: readonly DomainEvent[]) => sendAll(createActor(bareMachine), events);
@@ -47,10 +72,13 @@ benchmark(async () => {
   // Warm-up: the JIT sees both machines before anything is timed.
   ours(pass);
   bare(pass);
-  const rates = { ours: [] as number[], bare: [] as number[] };
+  const verdicts = verdictsOf(events);
+  chart(events, verdicts);
+  const rates = { ours: [] as number[], bare: [] as number[], chart: [] as number[] };
   for (let run = 0; run < RUNS; run++) {
     rates.ours.push(ours(events));
     rates.bare.push(bare(events));
+    rates.chart.push(chart(events, verdicts));
   }
   const machine = median(rates.ours);
   const framework = median(rates.bare);
@@ -58,5 +86,6 @@ benchmark(async () => {
     machine_events_per_s: rounded(machine),
     bare_xstate_events_per_s: rounded(framework),
     machine_vs_bare_xstate: rounded(framework / machine),
+    chart_vs_bare_xstate: rounded(framework / median(rates.chart)),
   };
 });

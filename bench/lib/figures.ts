@@ -31,6 +31,7 @@ export const FIGURES: Record<string, Figure[]> = {
     { name: 'machine_events_per_s', unit: 'events/s', better: 'higher', target: '≥ 50,000' },
     { name: 'bare_xstate_events_per_s', unit: 'events/s', better: 'higher' },
     { name: 'machine_vs_bare_xstate', unit: '×', better: 'lower', target: '≤ 4' },
+    { name: 'chart_vs_bare_xstate', unit: '×', better: 'lower' },
   ],
   e2e: [
     { name: 'alert_after_card_p50_ms', unit: 'ms', better: 'lower', target: '≤ 5' },

@@ -189,7 +189,7 @@ function doubtfulAllIns(b: Betting, top: BetLevel): number[] {
  * (or a tabled hand) shows it was; a premature card is judged on `pending` alone, never on a doubt.
  */
 export function mayOwe(b: Betting): number[] {
-  if (handWon(b)) return [];
+  if (b.allIn.length === 0 || handWon(b)) return []; // most rounds: it runs for every event
   const top = topLevel(b);
   let last = -1;
   for (const s of doubtfulAllIns(b, top)) last = Math.max(last, b.lastAct[s] as number);
@@ -353,7 +353,7 @@ export function roundClosed(b: Betting): boolean {
 
 /** The round is over for the showdown: closed, and no all-in left in doubt that a seat must still answer. */
 export function roundOver(b: Betting): boolean {
-  return b.collected || (pending(b).length === 0 && mayOwe(b).length === 0);
+  return b.collected || (roundClosed(b) && mayOwe(b).length === 0);
 }
 
 /** Only one player left: the hand is won without a showdown. */

@@ -5,6 +5,7 @@ import {
   bettingMayGoOn,
   collect,
   inHand,
+  mayOwe,
   roundClosed,
   roundOver,
 } from '../domain/betting.js';
@@ -129,9 +130,10 @@ function foldWin(d: Draft, h: Hand, sd: Showdown, at: number): void {
 /** Betting over: the prompts it calls for, then every pot whose contest is decided. */
 function showdown(d: Draft, h: Hand, sd: Showdown, event: DomainEvent): void {
   const b = h.betting;
-  const down = h.board.length >= 5 && roundOver(b);
+  const roundDone = roundOver(b);
+  const down = h.board.length >= 5 && roundDone;
   const over = down || !bettingMayGoOn(b);
-  if (roundOver(b) && h.board.length < 5) buildSidePots(d, h, sd, event.seq);
+  if (roundDone && h.board.length < 5) buildSidePots(d, h, sd, event.seq);
   if (over) returnUncalled(d, h, sd, event.seq);
   if (down && sd.downAt === null) {
     verdict(d, 'RIVER_CLOSED');
@@ -150,7 +152,7 @@ function showdown(d: Draft, h: Hand, sd: Showdown, event: DomainEvent): void {
  */
 function showdownBegun(d: Draft, h: Hand, sd: Showdown, at: number): void {
   const b = h.betting;
-  if (!judging(d) || b.collected || roundOver(b) || !roundClosed(b)) return;
+  if (!judging(d) || b.collected || mayOwe(b).length === 0 || !roundClosed(b)) return;
   if (Object.keys(sd.tabled).length === 0 && muckedSeats(h, sd).size === 0) return;
   h.betting = collect(b);
   allInPrompt(d, h, at);
