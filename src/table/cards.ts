@@ -13,6 +13,7 @@ import { seatOf } from '../domain/zones.js';
 import type { IncidentFacts } from '../rules/types.js';
 import { checkPuck } from './button.js';
 import {
+  boardMode,
   canBet,
   changing,
   type Draft,
@@ -22,6 +23,8 @@ import {
   keepDeck,
   raise,
   remove,
+  ruledPremature,
+  settleBoard,
   substantial,
   verdict,
 } from './draft.js';
@@ -36,7 +39,7 @@ export function arrive(d: Draft, e: CardSeen, batch: readonly CardSeen[]): void 
   if (h === null || !handInPlay(d)) return;
   const known = h.cards[e.uid];
   // A card taken back into the stub and read again once betting resumed was dealt again.
-  const dealtAgain = known?.role === 'stub' && h.premature === null;
+  const dealtAgain = known?.role === 'stub' && ruledPremature(d, h) === null;
   const again = known?.zone === e.zone && !dealtAgain && !backInPlay(d, e.uid);
   if (known && again) return; // a repeated read or a peek: not a new card
   if (known && known.role !== 'stub') return move(d, h, known, e);
@@ -107,7 +110,7 @@ function move(d: Draft, h: Hand, c: CardInHand, e: CardSeen): void {
   }
   const betweenBoardAndBurn =
     (c.role === 'board' || c.role === 'burn') && (e.zone === 'burn' || e.zone === 'board');
-  if (h.scrambling) return rescramble(d, h, e);
+  if (boardMode(d) === 'scramble') return rescramble(d, h, e);
   if (betweenBoardAndBurn) {
     // The floor turned a board card into a burn or back: the hand follows the cards.
     rescramble(d, h, e);
@@ -363,7 +366,7 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
   endDeal(d, e.seq);
   setRole(d, h, e.uid, 'burn');
   if (!handInPlay(d)) return;
-  if (h.scrambling) return rescramble(d, h, e);
+  if (boardMode(d) === 'scramble') return rescramble(d, h, e);
   const exposedBurn = findCard(h, (c) => c.role === 'dead' && c.expected === 'burn');
   if (exposedBurn && h.board.length === 0 && judging(d)) {
     // REPLACE_AT_END: the exposed card was to be the burn before the flop, not another card.
@@ -382,10 +385,10 @@ function burnCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): v
     if (ruling === 'FLOP_SECOND_BURN_TO_FLOP') {
       changing(d, h, 'board').push(e.uid);
       setRole(d, h, e.uid, 'board', { expected: 'board' });
-      h.flopOverflowIsBurn = true;
+      verdict(d, 'BURN_ON_FLOP_RULED');
       return;
     }
-    if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+    if (ruling === 'FLOP_SCRAMBLE') verdict(d, 'SCRAMBLE_RULED');
   } else if (h.board.length > 0 && h.burns.length >= h.burnsBefore[streetIndex(h.board.length)]) {
     // One burn too many for this street: the streets after it still need a burn of their own.
     shiftBurns(d, h, streetIndex(h.board.length) + 1, 1);
@@ -414,22 +417,23 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
   if (h.board.length >= 3) judgeFlopBurn(d, h);
   if (!handInPlay(d)) return;
   setRole(d, h, e.uid, 'board');
-  if (h.scrambling) return rescramble(d, h, e);
+  if (boardMode(d) === 'scramble') return rescramble(d, h, e);
   const n = h.board.length;
   const si = streetIndex(n);
   const first = n === 0 || n === 3 || n === 4;
   const burnOut = h.burns.length >= h.burnsBefore[si];
   const flopUnbet = n === 3 && h.betting.street === 'flop' && h.betting.lastActor === null;
-  const ruled = h.premature?.street === STREETS[si] ? h.premature : null;
+  const ruledNow = ruledPremature(d, h);
+  const ruled = ruledNow?.street === STREETS[si] ? ruledNow : null;
   if (ruled?.takenBack) {
     setRole(d, h, e.uid, 'stub'); // the dealer kept pitching the street the procedure takes back
     return;
   }
   // The seen card was burned and the dealer turned another before the player acted: judged anew.
   if (ruled && judging(d)) return prematureCard(d, h, e, si, batch, ruled.cards);
-  if (flopUnbet && h.flopOverflowIsBurn) {
+  if (flopUnbet && boardMode(d) === 'burn-on-flop') {
     // FLOP_SECOND_BURN_TO_FLOP with the flop already out: its last card is the burn for the turn.
-    h.flopOverflowIsBurn = false;
+    verdict(d, 'BURN_ON_FLOP_SETTLED');
     return toBurn(d, h, e.uid);
   }
   if (judging(d) && flopUnbet && !burnOut && canBet(h)) {
@@ -443,7 +447,7 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
     };
     const ruling = raise(d, facts, e.seq, [], identifiable ? [refOf(h, e.uid)] : cycle);
     if (ruling === 'FLOP_FOURTH_TO_BURN') return toBurn(d, h, e.uid);
-    if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+    if (ruling === 'FLOP_SCRAMBLE') verdict(d, 'SCRAMBLE_RULED');
   } else if (judging(d) && first && premature(h, si)) {
     return prematureCard(d, h, e, si, batch);
   } else if (judging(d) && first && !burnOut) {
@@ -457,7 +461,7 @@ function boardCard(d: Draft, h: Hand, e: CardSeen, batch: readonly CardSeen[]): 
     } else {
       const ruling = raise(d, facts, e.seq, [], named);
       if (ruling === 'FIRST_TO_BURN') return toBurn(d, h, e.uid);
-      if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+      if (ruling === 'FLOP_SCRAMBLE') verdict(d, 'SCRAMBLE_RULED');
     }
   }
   changing(d, h, 'board').push(e.uid);
@@ -492,7 +496,7 @@ export function judgeFlopBurn(d: Draft, h: Hand): void {
   const ruling = raise(d, facts, due.at, [], due.named);
   const first = h.board[0];
   if (ruling === 'CONTINUE') shiftBurns(d, h, 1, -1); // the flop stands: the turn needs one burn only
-  if (ruling === 'FLOP_SCRAMBLE') h.scrambling = true;
+  if (ruling === 'FLOP_SCRAMBLE') verdict(d, 'SCRAMBLE_RULED');
   if (ruling === 'FIRST_TO_BURN' && first !== undefined) {
     remove(changing(d, h, 'board'), first);
     toBurn(d, h, first);
@@ -513,9 +517,9 @@ const PREVIOUS: Record<0 | 1 | 2, BettingStreet> = { 0: 'preflop', 1: 'flop', 2:
  * before it is open and its burn already judged (DESIGN.md "Real time"). A flop card waits for its
  * cycle: the flop cards out with it are named, and under french-casino a second one changes the ruling.
  */
-export function prematureStreetCard(h: Hand): boolean {
+export function prematureStreetCard(d: Draft, h: Hand): boolean {
   const n = h.board.length;
-  if ((n !== 3 && n !== 4) || h.premature !== null || h.scrambling || h.flopOverflowIsBurn) return false;
+  if ((n !== 3 && n !== 4) || boardMode(d) !== 'as-dealt') return false;
   const si = streetIndex(n);
   return h.burns.length >= h.burnsBefore[si] && premature(h, si);
 }
@@ -561,14 +565,17 @@ function prematureCard(
       shiftBurns(d, h, si, Math.min(0, h.burns.length - h.burnsBefore[si]));
       setRole(d, h, e.uid, 'stub');
       h.premature = { street, cards, takenBack: true, extraBurns: 0 };
+      verdict(d, 'PREMATURE_RULED');
       return;
     case 'PREMATURE_RESHUFFLE_WITH_BURN':
       setRole(d, h, e.uid, 'stub');
       h.premature = { street, cards, takenBack: true, extraBurns: 0 };
+      verdict(d, 'PREMATURE_RULED');
       return;
     case 'TURN_SET_ASIDE':
       setRole(d, h, e.uid, 'stub');
       h.premature = { street, cards, takenBack: true, extraBurns: 0 };
+      verdict(d, 'PREMATURE_RULED');
       // A new burn and turn come after flop betting; the river then comes without a burn.
       changing(d, h, 'burnsBefore')[1] = h.burns.length + 1;
       changing(d, h, 'burnsBefore')[2] = h.burns.length + 1;
@@ -578,7 +585,9 @@ function prematureCard(
       const extra = burnIdentifiable ? 1 : 0;
       toBurn(d, h, e.uid);
       shiftBurns(d, h, si, extra);
-      h.premature = { street, cards, takenBack: false, extraBurns: (h.premature?.extraBurns ?? 0) + extra };
+      const before = ruledPremature(d, h)?.extraBurns ?? 0;
+      h.premature = { street, cards, takenBack: false, extraBurns: before + extra };
+      verdict(d, 'PREMATURE_RULED');
       return;
     }
     case 'SKIPPED_PLAYER_FOLDS':
@@ -588,9 +597,9 @@ function prematureCard(
         changing(d, h, 'board').push(uid);
         setRole(d, h, uid, 'board', { expected: null });
       }
-      shiftBurns(d, h, si, -(h.premature?.extraBurns ?? 0));
+      shiftBurns(d, h, si, -(ruledPremature(d, h)?.extraBurns ?? 0));
       killSeat(d, h, waiting[0] as number);
-      h.premature = null;
+      settleBoard(d, h);
       break;
   }
   changing(d, h, 'board').push(e.uid);

@@ -2,7 +2,7 @@ import { bettingPossible } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import { PROFILES, rule } from '../rules/index.js';
 import type { IncidentFacts, IncidentReport, RuleProfile, RulingCode } from '../rules/types.js';
-import type { CardInHand, DeckRecord, Hand, Phase, TableContext, Verdict } from './state.js';
+import type { BoardMode, CardInHand, DeckRecord, Hand, Phase, TableContext, Verdict } from './state.js';
 
 /**
  * One event's working copy of the table: the context and its hand are copied one level deep, so the
@@ -21,11 +21,19 @@ export interface Draft {
    * judged; after one that voids or ends the hand it is out of play.
    */
   now: 'as-phase' | 'live' | 'floor' | 'void' | 'out';
+  /** The board's mode this event's verdicts set, before the chart takes them; null: as the chart says. */
+  board: BoardMode | null;
 }
 
 export function draft(ctx: TableContext): Draft {
   const hand = ctx.hand && copyHand(ctx.hand);
-  return { ctx: { ...ctx, hand, outputs: [], verdicts: [] }, hand, before: ctx.hand, now: 'as-phase' };
+  return {
+    ctx: { ...ctx, hand, outputs: [], verdicts: [] },
+    hand,
+    before: ctx.hand,
+    now: 'as-phase',
+    board: null,
+  };
 }
 
 const FOR_THE_REST: Partial<Record<Verdict['type'], Draft['now']>> = {
@@ -37,10 +45,38 @@ const FOR_THE_REST: Partial<Record<Verdict['type'], Draft['now']>> = {
   HAND_ENDED: 'out',
 };
 
-/** Hands the chart a verdict on the hand's lifecycle (the phase is the chart's to set). */
+/** The board's mode each verdict sets, as the chart's board region does. */
+const BOARD_FOR_THE_REST: Partial<Record<Verdict['type'], BoardMode>> = {
+  HAND_STARTED: 'as-dealt',
+  PREMATURE_RULED: 'premature',
+  SCRAMBLE_RULED: 'scramble',
+  BURN_ON_FLOP_RULED: 'burn-on-flop',
+  BOARD_SETTLED: 'as-dealt',
+  BURN_ON_FLOP_SETTLED: 'as-dealt',
+};
+
+/** Hands the chart a verdict on the hand's lifecycle (the phase and the board's mode are the chart's to set). */
 export function verdict(d: Draft, type: Verdict['type']): void {
   d.ctx.verdicts.push({ type });
   d.now = FOR_THE_REST[type] ?? d.now;
+  d.board = BOARD_FOR_THE_REST[type] ?? d.board;
+}
+
+/** How the board is being dealt: as the chart says, or as this event's verdicts just set it. */
+export function boardMode(d: Draft): BoardMode {
+  return d.board ?? d.ctx.board;
+}
+
+/** The premature street still under its ruling, while the board is `premature`. */
+export function ruledPremature(d: Draft, h: Hand): Hand['premature'] {
+  return boardMode(d) === 'premature' ? h.premature : null;
+}
+
+/** A player acted, or the skipped player's hand was killed: a premature street's or a scramble's ruling is over. */
+export function settleBoard(d: Draft, h: Hand): void {
+  h.premature = null;
+  const mode = boardMode(d);
+  if (mode === 'premature' || mode === 'scramble') verdict(d, 'BOARD_SETTLED');
 }
 
 /** The rulebook in force. */
@@ -79,8 +115,6 @@ function copyHand(h: Hand): Hand {
     burns: h.burns,
     burnsBefore: h.burnsBefore,
     premature: h.premature,
-    flopOverflowIsBurn: h.flopOverflowIsBurn,
-    scrambling: h.scrambling,
     betting: h.betting,
     pot: h.pot,
     previousRound: h.previousRound,

@@ -48,6 +48,7 @@ import {
   profileOf,
   raise,
   remove,
+  settleBoard,
   verdict,
   voided,
 } from './draft.js';
@@ -93,8 +94,6 @@ export function startHand(d: Draft, e: HandStart): void {
     burns: [],
     burnsBefore: [1, 2, 3],
     premature: null,
-    flopOverflowIsBurn: false,
-    scrambling: false,
     betting: openBetting(preflopOrder(e.players, bb), {
       sb,
       bb,
@@ -131,8 +130,7 @@ export function onAction(d: Draft, e: PlayerAction): void {
   if (e.act !== 'fold') endDeal(d, e.seq, { actor: e.seat });
   else if (!h.dealEnded) h.foldInDeal ??= { seq: e.seq, t: e.t };
   if (!handInPlay(d)) return; // the deal ended in a misdeal
-  h.premature = null;
-  h.scrambling = false;
+  settleBoard(d, h);
   judgeFlopBurn(d, h);
   if (findCard(h, (c) => c.role !== 'stray' && c.role !== 'stub' && c.ref.deck !== h.deck) !== undefined) {
     h.actedWithOtherDeck = true;

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, initialTransition, type SnapshotFrom, setup, transition } from 'xstate';
 import type { DomainEvent, DomainEventType } from '../domain/events.js';
 import { initialContext, reduce, type TableConfig } from './reduce.js';
-import type { Phase, TableContext, Verdict } from './state.js';
+import type { BoardMode, Phase, TableContext, Verdict } from './state.js';
 
 /** Every domain event is judged by the poker (`reduce`), whose verdicts the chart then follows. */
 const JUDGED = {
@@ -24,11 +24,13 @@ const judge = { actions: ['judge', 'follow'] } as const;
  * One table: a pure XState statechart of its domain events. The poker lives in `reduce`: it judges each
  * event (the incidents and prompts it brings out land in the context's `outputs`) and gives its verdicts
  * on the hand's lifecycle, which the chart follows as events of its own, in order. The chart alone sets
- * the phase: each state of the hand's region writes its name on entry, for the poker to read.
+ * the phase and the board's mode: each state of the hand's and the board's regions writes its name on
+ * entry, for the poker to read.
  *
- * Two regions run side by side: the hand (idle → live: dealing → betting → showdown; floor and
- * void suspend it, ended closes it) and the procedure (clear, or open while an incident's procedure has
- * steps to go).
+ * Three regions run side by side: the hand (idle → live: dealing → betting → showdown; floor and
+ * void suspend it, ended closes it), the board (as dealt, or under a ruling on a street: premature,
+ * scramble, burn on the flop; each new hand starts it as dealt) and the procedure (clear, or open while
+ * an incident's procedure has steps to go).
  */
 export const tableMachine = setup({
   types: {
@@ -42,6 +44,7 @@ export const tableMachine = setup({
       for (const verdict of context.verdicts) enqueue.raise(verdict);
     }),
     enter: assign((_, phase: Phase) => ({ phase })),
+    dealBoard: assign((_, board: BoardMode) => ({ board })),
   },
   guards: {
     /** The deal ended while the floor watched (or before the misdeal the floor overrules). */
@@ -87,6 +90,34 @@ export const tableMachine = setup({
           on: { FLOOR_OVERRULED: resumed() },
         },
         ended: { tags: ['between-hands'], entry: { type: 'enter', params: 'ended' } },
+      },
+    },
+    /** How the board is being dealt: a ruling on a street puts it in a mode the next cards are judged by. */
+    board: {
+      initial: 'asDealt',
+      on: {
+        HAND_STARTED: '.asDealt',
+        PREMATURE_RULED: '.premature',
+        SCRAMBLE_RULED: '.scramble',
+        BURN_ON_FLOP_RULED: '.burnOnFlop',
+      },
+      states: {
+        asDealt: { entry: { type: 'dealBoard', params: 'as-dealt' } },
+        /** A premature street under its ruling: its cards go back or are burned until a player acts. */
+        premature: {
+          entry: { type: 'dealBoard', params: 'premature' },
+          on: { BOARD_SETTLED: 'asDealt' },
+        },
+        /** The floor watches the flop scrambled: board and burn arrivals are not judged until a player acts. */
+        scramble: {
+          entry: { type: 'dealBoard', params: 'scramble' },
+          on: { BOARD_SETTLED: 'asDealt' },
+        },
+        /** The second burn went to the flop: a flop card past the third is the turn's burn. */
+        burnOnFlop: {
+          entry: { type: 'dealBoard', params: 'burn-on-flop' },
+          on: { BURN_ON_FLOP_SETTLED: 'asDealt' },
+        },
       },
     },
     procedure: {

@@ -9,7 +9,7 @@ import { configured, type TableConfig } from './reduce.js';
  * version is not trusted, the hand is rebuilt from its events instead. The context names its rule
  * profile by id, which must be the config's.
  */
-export const MACHINE_VERSION = 'table-6';
+export const MACHINE_VERSION = 'table-7';
 
 type Persisted = ReturnType<Actor<typeof tableMachine>['getPersistedSnapshot']> & {
   context: SnapshotFrom<typeof tableMachine>['context'];

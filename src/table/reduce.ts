@@ -61,6 +61,7 @@ export function initialContext(config: TableConfig): TableContext {
     orderWindowMs: config.orderWindowMs ?? 300,
     profile: registered(config.profile),
     phase: 'idle',
+    board: 'as-dealt',
     ...configured(config),
     clockLevel: null,
     seating: {},

@@ -33,6 +33,15 @@ export interface CardInHand {
 export type Phase = 'idle' | 'dealing' | 'betting' | 'showdown' | 'ended' | 'void' | 'floor';
 
 /**
+ * How the board is being dealt, as the chart's board region says: as the deal goes (`as-dealt`), a
+ * street under a premature ruling until the next action (`premature`, its cards in `Hand.premature`), a
+ * scramble under the floor's eye until the next action (`scramble`: board and burn arrivals are not
+ * judged), or the second burn turned into the flop (`burn-on-flop`: a flop card past the third, before
+ * the flop is bet, is the turn's burn).
+ */
+export type BoardMode = 'as-dealt' | 'premature' | 'scramble' | 'burn-on-flop';
+
+/**
  * What one event did to the hand's lifecycle, as the poker judged it: the chart takes each in turn
  * and moves where its states say (a verdict a state has no transition for changes nothing there).
  */
@@ -53,7 +62,17 @@ export type Verdict =
   | { type: 'FLOOR_OVERRULED' }
   /** The first incident of an empty list opened, or the last one closed. */
   | { type: 'PROCEDURE_OPENED' }
-  | { type: 'PROCEDURE_CLOSED' };
+  | { type: 'PROCEDURE_CLOSED' }
+  /** A premature street ruled (PREMATURE_RESHUFFLE_*, TURN_SET_ASIDE, BURN_AND_REPLACE). */
+  | { type: 'PREMATURE_RULED' }
+  /** FLOP_SCRAMBLE ruled. */
+  | { type: 'SCRAMBLE_RULED' }
+  /** FLOP_SECOND_BURN_TO_FLOP ruled. */
+  | { type: 'BURN_ON_FLOP_RULED' }
+  /** The premature street or the scramble is over: a player acted (or the skipped player's hand was killed). */
+  | { type: 'BOARD_SETTLED' }
+  /** The flop's card past the third went to the burn as the turn's. */
+  | { type: 'BURN_ON_FLOP_SETTLED' };
 
 export interface Hand {
   no: number;
@@ -92,20 +111,20 @@ export interface Hand {
   /** Burn cards that must be out before the first card of the flop, turn and river. */
   burnsBefore: [number, number, number];
   /**
-   * A premature street under its ruling, until the next action: cards taken back (further cards
-   * of it go back to the stub too), or seen cards burned (another card turned is judged anew).
+   * The street of the last premature ruling, read while the board is `premature`: cards taken back
+   * (further cards of it go back to the stub too), or seen cards burned (another card turned is judged
+   * anew); null once a player acted.
    */
   premature: { street: Street; cards: string[]; takenBack: boolean; extraBurns: number } | null;
-  /** After the second burn became the first flop card, a flop card past the third is the turn's burn. */
-  flopOverflowIsBurn: boolean;
-  /** A scramble under the floor's eye: board and burn arrivals are not judged until the next action. */
-  scrambling: boolean;
   betting: Betting;
   /** Last amount the pot sensor reported. */
   pot: number;
   /** The round before the current street opened, given back if the street's card is taken off. */
   previousRound: Betting | null;
-  /** REDEAL_BOARD was ruled: further wrong-deck board cards belong to the same correction. */
+  /**
+   * REDEAL_BOARD was ruled this hand: further wrong-deck board cards belong to the same correction. A
+   * fact of the hand, not a way of dealing: the board's modes come and go around it.
+   */
   boardRedealt: boolean;
   /** A betting action happened while a card of the other deck was in play. */
   actedWithOtherDeck: boolean;
@@ -180,6 +199,8 @@ export interface TableContext {
   profile: ProfileId;
   /** Set by the chart's states only (machine.ts), for the poker to read where the hand stood. */
   phase: Phase;
+  /** How the board is being dealt, as the chart set it. */
+  board: BoardMode;
   /** The blinds and ante when no schedule is set. */
   blinds: [number, number];
   /** The smallest chip in play; a cash game's rake (null: none). */

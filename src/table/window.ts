@@ -114,7 +114,7 @@ export function certainAtRead(d: Draft, read: CardSeen): boolean {
   if (h.deck !== null && read.deck !== h.deck) return !d.ctx.lastHandCards.includes(read.uid);
   const seat = seatOf(read.zone);
   if (seat !== null) return !h.dealEnded && !h.players.includes(seat);
-  return read.zone === 'board' && prematureStreetCard(h);
+  return read.zone === 'board' && prematureStreetCard(d, h);
 }
 
 /** Judges `read` now rather than at the end of its cycle (`certainAtRead`). */

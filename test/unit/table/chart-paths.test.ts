@@ -10,7 +10,7 @@ import {
   type TableSnapshot,
   tableMachine,
 } from '../../../src/table/machine.js';
-import type { Verdict } from '../../../src/table/state.js';
+import type { BoardMode, Verdict } from '../../../src/table/state.js';
 
 /*
  * The shortest path to every state of the chart, walked by @xstate/graph, and from each state every
@@ -50,6 +50,11 @@ const VERDICTS: Verdict['type'][] = [
   'FLOOR_OVERRULED',
   'PROCEDURE_OPENED',
   'PROCEDURE_CLOSED',
+  'PREMATURE_RULED',
+  'SCRAMBLE_RULED',
+  'BURN_ON_FLOP_RULED',
+  'BOARD_SETTLED',
+  'BURN_ON_FLOP_SETTLED',
 ];
 type Move = DomainEvent | Verdict;
 const MOVES: Move[] = [START, DEAL_DONE, ...VERDICTS.map((type) => ({ type }) as Verdict)];
@@ -60,6 +65,7 @@ interface Lifecycle {
   stood: Phase | null;
   dealEnded: boolean;
   procedureOpen: boolean;
+  board: BoardMode;
 }
 
 const LIVE: readonly Phase[] = ['dealing', 'betting', 'showdown'];
@@ -70,7 +76,7 @@ function oracle(l: Lifecycle, move: Move): Lifecycle {
   const suspend = (phase: Phase): Lifecycle => ({ ...l, phase, stood: live ? l.phase : l.stood });
   switch (move.type) {
     case 'hand.start':
-      return { ...l, phase: 'dealing', stood: null, dealEnded: false };
+      return { ...l, phase: 'dealing', stood: null, dealEnded: false, board: 'as-dealt' };
     case 'dealer':
       if (l.phase === 'idle') return l;
       return { ...l, dealEnded: true, phase: l.phase === 'dealing' ? 'betting' : l.phase };
@@ -92,6 +98,18 @@ function oracle(l: Lifecycle, move: Move): Lifecycle {
       return { ...l, procedureOpen: true };
     case 'PROCEDURE_CLOSED':
       return { ...l, procedureOpen: false };
+    // A ruling on a street sets how the next cards are judged, whatever the hand's phase (the floor
+    // watching included); a player's action ends a premature street or a scramble, not a burn on the flop.
+    case 'PREMATURE_RULED':
+      return { ...l, board: 'premature' };
+    case 'SCRAMBLE_RULED':
+      return { ...l, board: 'scramble' };
+    case 'BURN_ON_FLOP_RULED':
+      return { ...l, board: 'burn-on-flop' };
+    case 'BOARD_SETTLED':
+      return l.board === 'premature' || l.board === 'scramble' ? { ...l, board: 'as-dealt' } : l;
+    case 'BURN_ON_FLOP_SETTLED':
+      return l.board === 'burn-on-flop' ? { ...l, board: 'as-dealt' } : l;
     default:
       return l;
   }
@@ -117,6 +135,7 @@ function serialize(snapshot: TableSnapshot): string {
 function agrees(state: TableSnapshot, expected: Lifecycle, where: string): void {
   expect(phaseIn(state), where).toBe(expected.phase);
   expect(state.context.phase, where).toBe(expected.phase);
+  expect(state.context.board, where).toBe(expected.board);
   expect(state.hasTag('procedure-open'), where).toBe(expected.procedureOpen);
   expect(state.hasTag('between-hands'), where).toBe(['idle', 'ended', 'void'].includes(expected.phase));
   expect(state.hasTag('judging'), where).toBe(LIVE.includes(expected.phase));
@@ -130,16 +149,24 @@ describe.each(PROFILE_IDS)('the chart of a %s table, walked path by path', (id) 
     serializeState: serialize,
   });
 
-  it('reaches every state of the hand and of the procedure', () => {
+  it('reaches every state of the hand and of the procedure, and every mode of the board', () => {
     const reached = new Set(paths.map(({ state }) => `${phaseIn(state)} ${state.hasTag('procedure-open')}`));
     for (const phase of ['idle', 'dealing', 'betting', 'showdown', 'ended', 'void', 'floor'])
       for (const open of [true, false]) expect(reached).toContain(`${phase} ${open}`);
+    const modes = new Set(paths.map(({ state }) => state.context.board));
+    expect([...modes].sort()).toEqual(['as-dealt', 'burn-on-flop', 'premature', 'scramble']);
   });
 
   it('agrees with the rules along the path to every state, and on every move out of it', () => {
     expect(paths.length).toBeGreaterThan(20);
     for (const path of paths) {
-      let expected: Lifecycle = { phase: 'idle', stood: null, dealEnded: false, procedureOpen: false };
+      let expected: Lifecycle = {
+        phase: 'idle',
+        stood: null,
+        dealEnded: false,
+        procedureOpen: false,
+        board: 'as-dealt',
+      };
       const where = path.steps.map((s) => s.event.type).join(' → ');
       for (const { state, event } of path.steps) {
         expected = (event.type as string) === 'xstate.init' ? expected : oracle(expected, event);
