@@ -23,7 +23,7 @@ import {
 import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { betZoneSeat, seatOf, type Zone } from '../domain/zones.js';
 import { allInShowdownDue, nextHandProcedure, promptProcedure } from '../rules/index.js';
-import type { AllInFacts, IncidentFacts } from '../rules/types.js';
+import type { IncidentFacts } from '../rules/types.js';
 import {
   dropHole,
   endDeal,
@@ -136,40 +136,13 @@ export function onAction(d: Draft, e: PlayerAction): void {
     h.actedWithOtherDeck = true;
   }
   h.betting = applyAction(h.betting, e.seat, e.act, e.amount);
-  afterBetting(d, h, e.seq);
+  afterBetting(d, h);
 }
 
-/** After the betting changed: the all-in prompt, the showdown, the hand won. */
-function afterBetting(d: Draft, h: Hand, at: number): void {
+/** After the betting changed: the hand won, or the showdown (its prompts follow the event: showdown.ts). */
+function afterBetting(d: Draft, h: Hand): void {
   if (handWon(h.betting)) return verdict(d, 'HAND_WON');
-  allInPrompt(d, h, at);
   riverClosed(d, h);
-}
-
-/** What the profile weighs for the all-in prompt: who is all-in, whether betting can go on. */
-function allInFacts(h: Hand): AllInFacts {
-  return {
-    allIn: allInPlayers(h.betting).length,
-    bettingPossible: bettingMayGoOn(h.betting),
-    // The hand's last round is over with a showdown to come.
-    finalRoundClosed:
-      h.board.length >= 5 && h.betting.street === 'river' && roundOver(h.betting) && !handWon(h.betting),
-  };
-}
-
-/** ALL_IN_SHOWDOWN, once per hand, when the profile says the betting calls for it. */
-export function allInPrompt(d: Draft, h: Hand, at: number): void {
-  if (!h.allInPrompted && judging(d) && allInShowdownDue(profileOf(d), allInFacts(h))) {
-    h.allInPrompted = true;
-    d.ctx.outputs.push({
-      kind: 'prompt',
-      at,
-      prompt: 'ALL_IN_SHOWDOWN',
-      seats: inHand(h.betting),
-      rule: profileOf(d).promptRule('ALL_IN_SHOWDOWN'),
-      steps: promptProcedure('ALL_IN_SHOWDOWN'),
-    });
-  }
 }
 
 /**
@@ -198,11 +171,8 @@ export function onChips(d: Draft, e: ChipsSeen): void {
     if (e.amount > h.pot) h.betting = collect(h.betting);
     h.pot = e.amount;
   }
-  // An amount seen or the bets collected may settle an all-in in doubt: its prompt comes now.
-  if (h.betting !== before && handInPlay(d)) {
-    allInPrompt(d, h, e.seq);
-    riverClosed(d, h);
-  }
+  // An amount seen or the bets collected may settle an all-in in doubt, the river's round with it.
+  if (h.betting !== before && handInPlay(d)) riverClosed(d, h);
 }
 
 export function onDealer(d: Draft, e: DealerInput): void {

@@ -4,6 +4,7 @@ import {
   type Betting,
   bettingMayGoOn,
   collect,
+  handWon,
   inHand,
   mayOwe,
   roundClosed,
@@ -17,10 +18,9 @@ import { layerPots, type Pot, sidePotMade } from '../domain/pots.js';
 import { showOrder } from '../domain/show-order.js';
 import { seatOf } from '../domain/zones.js';
 import { allInShowdownDue, promptProcedure } from '../rules/index.js';
-import type { AwardCase, PromptCode, PromptReport } from '../rules/types.js';
+import type { AllInFacts, AwardCase, PromptCode, PromptReport } from '../rules/types.js';
 import { setRole } from './cards.js';
 import { changing, type Draft, judging, profileOf, raise, verdict } from './draft.js';
-import { allInPrompt } from './inputs.js';
 import type { Hand, Phase, Showdown } from './state.js';
 
 /**
@@ -38,9 +38,12 @@ export function showdownAfter(d: Draft, prev: Stood | null, phase: Phase, event:
   if (event.type === 'chips' && event.zone === 'pot' && event.amount === 0 && awardedAny(sd))
     sd.pushed = true;
   retrieved(d, h, sd);
-  showdownBegun(d, h, sd, event.seq);
+  showdownBegun(d, h, sd);
   if (wonByFold(d, phase)) foldWin(d, h, sd, event.seq);
-  else if (judging(d)) showdown(d, h, sd, event);
+  else if (judging(d)) {
+    allInPrompt(d, h, streetOpened(h, prev) ?? event.seq);
+    showdown(d, h, sd, event);
+  }
   if (h.showdown !== undefined || changed(sd)) h.showdown = sd;
 }
 
@@ -116,6 +119,36 @@ function wonByFold(d: Draft, phase: Phase): boolean {
   return d.ctx.verdicts.some((v) => v.type === 'HAND_WON') && BETTING_PHASES.has(phase);
 }
 
+/** What the profile weighs for the all-in prompt: who is all-in, whether betting can go on. */
+function allInFacts(h: Hand): AllInFacts {
+  return {
+    allIn: allInPlayers(h.betting).length,
+    bettingPossible: bettingMayGoOn(h.betting),
+    // The hand's last round is over with a showdown to come.
+    finalRoundClosed:
+      h.board.length >= 5 && h.betting.street === 'river' && roundOver(h.betting) && !handWon(h.betting),
+  };
+}
+
+/**
+ * ALL_IN_SHOWDOWN, once per hand, when the profile says the betting calls for it: at the action, the
+ * amount seen, the tabled hand or the street that showed that nobody can bet any more.
+ */
+function allInPrompt(d: Draft, h: Hand, at: number): void {
+  if (h.allInPrompted || h.betting.allIn.length === 0) return; // most events: it runs for each
+  if (allInShowdownDue(profileOf(d), allInFacts(h))) {
+    h.allInPrompted = true;
+    d.ctx.outputs.push({
+      kind: 'prompt',
+      at,
+      prompt: 'ALL_IN_SHOWDOWN',
+      seats: inHand(h.betting),
+      rule: profileOf(d).promptRule('ALL_IN_SHOWDOWN'),
+      steps: promptProcedure('ALL_IN_SHOWDOWN'),
+    });
+  }
+}
+
 /** The last player left takes every pot at that fold, unseen (RULINGS.md "Award"). */
 function foldWin(d: Draft, h: Hand, sd: Showdown, at: number): void {
   returnUncalled(d, h, sd, at);
@@ -150,12 +183,17 @@ function showdown(d: Draft, h: Hand, sd: Showdown, event: DomainEvent): void {
  * A hand tabled, or a live hand in the muck, while no seat surely owes an action: the dealer went to
  * the showdown, so an all-in still in doubt did not raise. The betting is over, as if collected.
  */
-function showdownBegun(d: Draft, h: Hand, sd: Showdown, at: number): void {
+function showdownBegun(d: Draft, h: Hand, sd: Showdown): void {
   const b = h.betting;
   if (!judging(d) || b.collected || mayOwe(b).length === 0 || !roundClosed(b)) return;
   if (Object.keys(sd.tabled).length === 0 && muckedSeats(h, sd).size === 0) return;
   h.betting = collect(b);
-  allInPrompt(d, h, at);
+}
+
+/** The card that opened a street since `prev`, when one did: a read judged at a later event is named by its own. */
+function streetOpened(h: Hand, prev: Stood | null): number | undefined {
+  if (prev?.no !== h.no || prev.betting.street === h.betting.street) return undefined;
+  return cardSeq(h, h.board.at(-1));
 }
 
 function cardSeq(h: Hand, uid: string | undefined): number | undefined {
