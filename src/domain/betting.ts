@@ -185,11 +185,12 @@ function doubtfulAllIns(b: Betting, top: BetLevel): number[] {
 
 /**
  * Seats that may owe an action though not sure to: an all-in after their last action in the round (or
- * before their first, a big blind facing an all-in for an amount not known) may have raised. The round is not taken as over for the showdown until they act or the next street
- * (or a tabled hand) shows it was; a premature card is judged on `pending` alone, never on a doubt.
+ * before their first, a big blind facing an all-in for an amount not known) may have raised. The round
+ * is not taken as over for the showdown until they act or the next street (or a tabled hand) shows it
+ * was; a premature card is judged on `pending` alone, never on a doubt.
  */
 export function mayOwe(b: Betting): number[] {
-  if (b.allIn.length === 0 || handWon(b)) return []; // most rounds: it runs for every event
+  if (b.allIn.length === 0) return []; // most rounds: it runs for every event
   const top = topLevel(b);
   let last = -1;
   for (const s of doubtfulAllIns(b, top)) last = Math.max(last, b.lastAct[s] as number);
@@ -198,12 +199,21 @@ export function mayOwe(b: Betting): number[] {
   return withChips(b).filter((s) => (b.lastAct[s] ?? -2) < last && !due.includes(s));
 }
 
-/** `seat` acts again after a doubtful all-in: the first one after its last action raised, at its amount if known. */
+/**
+ * `seat` acts again after a doubtful all-in: one after its last action raised. With every amount known
+ * the largest is the level it answers (if any raised, it did); with one not known the first is taken,
+ * so that no seat is counted as owing an action on a guess (all-ins are listed in the order made).
+ */
 function provenRaise(b: Betting, seat: number): Betting {
   const since = b.lastAct[seat] ?? -2;
-  const raiser = doubtfulAllIns(b, topLevel(b))
-    .filter((s) => (b.lastAct[s] as number) > since)
-    .sort((x, y) => (b.lastAct[x] as number) - (b.lastAct[y] as number))[0];
+  const after = doubtfulAllIns(b, topLevel(b)).filter((s) => (b.lastAct[s] as number) > since);
+  const known = after.every((s) => b.bets[s] != null);
+  const raiser = known
+    ? after.reduce<number | undefined>(
+        (x, y) => (x === undefined || (b.bets[y] as number) > (b.bets[x] as number) ? y : x),
+        undefined,
+      )
+    : after[0];
   if (raiser === undefined) return b;
   const amount = b.bets[raiser] ?? null;
   const levels = [...b.levels, { amount, at: b.lastAct[raiser] as number, seat: raiser }];

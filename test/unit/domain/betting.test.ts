@@ -268,6 +268,33 @@ describe('an all-in that may have raised, its amount or the level not known', ()
     expect(roundOver(called)).toBe(true);
   });
 
+  it('an all-in for the bet exactly raises nothing: no doubt', () => {
+    expect(mayOwe(play(flop(), [1, 'bet', 400], [2, 'allin', 400]))).toEqual([]);
+  });
+
+  it('only who acted before the all-in may owe; who called after it matched whatever it was', () => {
+    const threeWay = nextRound(
+      play(preflop(), [3, 'call', 200], [10, 'fold'], [1, 'call', 200], [2, 'check']),
+      'flop',
+      [1, 2, 3],
+    );
+    expect(mayOwe(play(threeWay, [1, 'bet'], [2, 'allin', 600], [3, 'call']))).toEqual([1]);
+  });
+
+  it('of two all-ins in doubt, the larger is the raise the bettor’s call shows; with one unknown, the first', () => {
+    const threeWay = nextRound(
+      play(preflop(), [3, 'call', 200], [10, 'fold'], [1, 'call', 200], [2, 'check']),
+      'flop',
+      [1, 2, 3],
+    );
+    const b = play(threeWay, [1, 'bet'], [2, 'allin', 600], [3, 'allin', 900], [1, 'call']);
+    expect(b.levels.at(-1)).toEqual({ amount: 900, at: 2, seat: 3 });
+    expect(b.bets[1]).toBe(900);
+    expect(mayOwe(b)).toEqual([]); // seat 1 acted after both
+    const unknown = play(threeWay, [1, 'bet'], [2, 'allin'], [3, 'allin', 900], [1, 'call']);
+    expect(unknown.levels.at(-1)).toEqual({ amount: null, at: 1, seat: 2 });
+  });
+
   it('a check shows nothing, and collecting the bets ends the doubt', () => {
     const b = play(flop(), [1, 'bet'], [2, 'allin', 900]);
     expect(play(b, [1, 'check']).levels).toEqual(b.levels);
