@@ -1,14 +1,4 @@
-import {
-  allInPlayers,
-  applyAction,
-  betSeen,
-  bettingMayGoOn,
-  collect,
-  handWon,
-  inHand,
-  openBetting,
-  roundOver,
-} from '../domain/betting.js';
+import { applyAction, betSeen, collect, handWon, openBetting } from '../domain/betting.js';
 import type { CardRef } from '../domain/cards.js';
 import {
   type ChipsSeen,
@@ -22,7 +12,7 @@ import {
 } from '../domain/events.js';
 import { clockwiseAfter, dealOrder, defaultBlinds, preflopOrder } from '../domain/seats.js';
 import { betZoneSeat, seatOf, type Zone } from '../domain/zones.js';
-import { allInShowdownDue, nextHandProcedure, promptProcedure } from '../rules/index.js';
+import { nextHandProcedure } from '../rules/index.js';
 import type { IncidentFacts } from '../rules/types.js';
 import {
   dropHole,

@@ -19,8 +19,8 @@ import { showOrder } from '../domain/show-order.js';
 import { seatOf } from '../domain/zones.js';
 import { allInShowdownDue, promptProcedure } from '../rules/index.js';
 import type { AllInFacts, AwardCase, PromptCode, PromptReport } from '../rules/types.js';
-import { setRole } from './cards.js';
-import { changing, type Draft, judging, profileOf, raise, verdict } from './draft.js';
+import { riverClosed, setRole } from './cards.js';
+import { changing, type Draft, judging, profileOf, raise } from './draft.js';
 import type { Hand, Phase, Showdown } from './state.js';
 
 /**
@@ -169,7 +169,6 @@ function showdown(d: Draft, h: Hand, sd: Showdown, event: DomainEvent): void {
   if (roundDone && h.board.length < 5) buildSidePots(d, h, sd, event.seq);
   if (over) returnUncalled(d, h, sd, event.seq);
   if (down && sd.downAt === null) {
-    verdict(d, 'RIVER_CLOSED');
     // The river card or the action that closed its round, whichever came last: never the event that judged a held read.
     sd.downAt = Math.max(cardSeq(h, h.board[4]) ?? event.seq, sd.lastActionAt ?? -1);
     showOrderPrompt(d, h, sd);
@@ -188,6 +187,7 @@ function showdownBegun(d: Draft, h: Hand, sd: Showdown): void {
   if (!judging(d) || b.collected || mayOwe(b).length === 0 || !roundClosed(b)) return;
   if (Object.keys(sd.tabled).length === 0 && muckedSeats(h, sd).size === 0) return;
   h.betting = collect(b);
+  riverClosed(d, h);
 }
 
 /** The card that opened a street since `prev`, when one did: a read judged at a later event is named by its own. */
@@ -247,11 +247,7 @@ function buildSidePots(d: Draft, h: Hand, sd: Showdown, at: number): void {
 function showOrderPrompt(d: Draft, h: Hand, sd: Showdown): void {
   const b = h.betting;
   if (inHand(b).length < 2 || h.allInPrompted) return;
-  const facts = {
-    allIn: allInPlayers(b).length,
-    bettingPossible: bettingMayGoOn(b),
-    finalRoundClosed: true,
-  };
+  const facts = { ...allInFacts(h), finalRoundClosed: true };
   if (allInShowdownDue(profileOf(d), facts) || !once(sd, 'SHOW_ORDER')) return;
   prompt(d, 'SHOW_ORDER', sd.downAt as number, showOrderOf(h));
 }
