@@ -201,6 +201,10 @@ export const publicStateSchema = z.object({
       status: z
         .enum(['in-hand', 'folded', 'all-in', 'mucked'])
         .describe('mucked: still in the hand, its cards thrown in the muck untabled'),
+      faceUp: z
+        .array(namedCard)
+        .optional()
+        .describe('hole cards an incident named to the table (exposed, flashed, boxed), before any tabling'),
       tabled: tabledHand.optional().describe('only once the seat has tabled its hand'),
     }),
   ),

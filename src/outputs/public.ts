@@ -91,11 +91,13 @@ function seatsOf(hand: Hand): PublicSeat[] {
   const mucked = muckedSeats(hand);
   return hand.players.map((seat) => {
     const shownHand = tabled.get(seat);
+    const holes = hand.holes[seat] ?? [];
+    const faceUp = holes.flatMap((uid) => (hand.cards[uid]?.faceUp ? [shown(hand.cards[uid].ref)] : []));
     return {
       seat,
-      cards: hand.holes[seat]?.length ?? 0,
+      cards: holes.length,
       status: statusOf(hand, seat, mucked),
-      ...(shownHand && { tabled: shownHand }),
+      ...(shownHand ? { tabled: shownHand } : faceUp.length > 0 && { faceUp }),
     };
   });
 }

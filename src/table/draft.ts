@@ -174,6 +174,8 @@ export function report(
   cards: CardRef[],
 ): RulingCode {
   const { decision, steps } = rule(profileOf(d), facts);
+  const secret = facedown(d.hand, facts, cards);
+  if (d.hand) turnUp(d, d.hand, cards, secret);
   const incident: IncidentReport = {
     kind: 'incident',
     at,
@@ -181,7 +183,7 @@ export function report(
     ruling: decision.ruling,
     seats,
     cards,
-    secret: facedown(d.hand, facts, cards),
+    secret,
     rule: decision.rule,
     floor: decision.floor,
     ...(decision.reason ? { reason: decision.reason } : {}),
@@ -202,6 +204,14 @@ const TURNED_UP: ReadonlySet<IncidentFacts['incident']> = new Set([
 function facedown(h: Hand | null, facts: IncidentFacts, cards: readonly CardRef[]): string[] {
   if (h === null || TURNED_UP.has(facts.incident)) return [];
   return cards.filter((c) => h.cards[c.uid]?.zone.startsWith('seat:')).map((c) => c.uid);
+}
+
+/** The hand's cards an incident names to the table, face up wherever they go next (a seat's included). */
+function turnUp(d: Draft, h: Hand, cards: readonly CardRef[], secret: readonly string[]): void {
+  const named = cards.filter((c) => h.cards[c.uid] && !h.cards[c.uid]?.faceUp && !secret.includes(c.uid));
+  if (named.length === 0) return;
+  const all = changing(d, h, 'cards');
+  for (const { uid } of named) all[uid] = { ...(all[uid] as CardInHand), faceUp: true };
 }
 
 /** What a ruling does to the hand's lifecycle; the caller applies its effect on the cards. */

@@ -35,7 +35,6 @@ import {
   judging,
   keepDeck,
   lastCardAt,
-  profileOf,
   raise,
   remove,
   settleBoard,

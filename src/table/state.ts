@@ -23,6 +23,8 @@ export interface CardInHand {
   seq: number;
   /** Where a procedure sends it next: its arrival there is expected, not an incident. */
   expected: Zone | null;
+  /** An incident named it to the table (exposed, flashed, boxed): its face is public from then on. */
+  faceUp?: true;
 }
 
 /**

@@ -32,6 +32,11 @@ const PREMATURE_TURN = fileURLToPath(
 const THROUGH_FLOP_BETS = 26;
 const THROUGH_PREMATURE_TURN = 28;
 const PIN = '2468';
+const EXPOSED_BY_PLAYER = fileURLToPath(
+  new URL('../scenarios/main-event-2014/exposed-card-player.yaml', import.meta.url),
+);
+/** That scenario through the player's exposed card (CARD_LIVE) and the rest of the deal. */
+const THROUGH_DEAL = 13;
 
 const browser = useChromium();
 
@@ -248,5 +253,48 @@ describe('the dealer display', () => {
     await expect.poll(() => page.getByTestId('next-hand').count()).toBe(0);
     expect(live.logs.some((line) => line.includes('"supervisor":"Marie Floor"'))).toBe(true);
     expect(live.logs.join('\n')).not.toContain(PIN);
+  });
+
+  it('shows a card its player exposed face up on his seat once the dealer has done the ruling, and no other card', {
+    timeout: 60_000,
+  }, async ({ expect, onTestFinished }) => {
+    const undo = cleanupsOf(onTestFinished);
+    const scenario = parseScenarioText(await readFile(EXPOSED_BY_PLAYER, 'utf8'), EXPOSED_BY_PLAYER);
+    const events = scenario.events.slice(0, THROUGH_DEAL);
+    const [expected] = replayEvents({ seats: scenario.table.seats, profile: scenario.profile }, events).map(
+      publicOutput,
+    );
+    if (expected?.kind !== 'incident' || expected.ruling !== 'CARD_LIVE')
+      throw new Error('CARD_LIVE expected');
+    const live = await startLiveTable(
+      { push: (step) => undo.push(step) },
+      { table: { seats: scenario.table.seats } },
+    );
+    const { page, frames } = await open(live);
+    undo.push(() => page.close());
+    const play = playOn(live, events);
+    undo.push(async () => play.stop());
+    await play.done;
+    for (const i of expected.steps.keys()) {
+      await expect.poll(() => page.getByTestId(`step-${i}`).getAttribute('data-current')).toBe('true');
+      await page.getByTestId('confirm').tap();
+    }
+    await page.getByTestId('alert').waitFor({ state: 'detached' });
+    const [exposed] = expected.cards;
+    const seat = expected.seats[0];
+    await expect.poll(() => page.getByTestId(`seat-${seat}-count`).textContent()).toBe('2');
+    const faceUp = page.getByTestId(`seat-${seat}-face-up`).getByTestId('card');
+    expect(await faceUp.count()).toBe(1);
+    expect(await faceUp.getAttribute('data-face')).toBe(
+      exposed && 'face' in exposed ? exposed.face : 'named',
+    );
+    // Every other hole card stays a count: no other seat shows a card.
+    expect(await page.locator('[data-testid$="-face-up"]').count()).toBe(1);
+    const messages = frames.map((payload) => ({
+      topic: 'display',
+      payload: Buffer.from(payload),
+      retain: false,
+    }));
+    expect(leakedSecrets({ ...scenario, events }, [expected], messages, [])).toEqual([]);
   });
 });

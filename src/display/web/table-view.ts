@@ -138,7 +138,7 @@ export class TableView extends LightElement {
     ];
     const tabled = seat?.tabled;
     return html`<div
-      class="seat status-${status} ${tabled ? 'tabled' : ''} ${won ? 'won' : ''}"
+      class="seat status-${status} ${tabled ? 'tabled' : seat?.faceUp ? 'face-up' : ''} ${won ? 'won' : ''}"
       style=${place(n, count)}
       data-testid="seat-${n}"
       data-status=${status}
@@ -151,7 +151,11 @@ export class TableView extends LightElement {
         tabled
           ? html`<span class="tabled-cards" data-testid="seat-${n}-tabled">${cardsView(tabled.cards, language)}</span>`
           : seat
-            ? html`<span class="count" data-testid="seat-${n}-count">${seat.cards}</span>`
+            ? html`<span class="count" data-testid="seat-${n}-count">${seat.cards}</span>${
+                seat.faceUp
+                  ? html`<span class="face-up-cards" data-testid="seat-${n}-face-up">${cardsView(seat.faceUp, language)}</span>`
+                  : nothing
+              }`
             : nothing
       }
       <span class="seat-status">${t(language, `status.${status}`)}</span>

@@ -48,6 +48,24 @@ describe('the public view', () => {
     expect(faces.length).toBeGreaterThan(0);
   });
 
+  it('shows a hole card its player exposed face up on its seat while it stays live there, and no other', async () => {
+    const { states } = await run('main-event-2014/exposed-card-player.yaml');
+    const faceUp = states.map((state) =>
+      Object.fromEntries(state.seats.flatMap((seat) => (seat.faceUp ? [[seat.seat, seat.faceUp]] : []))),
+    );
+    expect(faceUp.slice(0, 4)).toEqual([{}, {}, {}, {}]); // pitched face down, not yet turned
+    // CARD_LIVE: the card plays on, face up on seat 3, to the last event.
+    for (const seen of faceUp.slice(4))
+      expect(seen).toEqual({ 3: [{ face: '5d', deck: 'A', uid: expect.any(String) }] });
+    for (const state of states) expect(publicStateSchema.parse(state)).toEqual(state);
+  });
+
+  it('shows a card a ruling killed as dead, not on the seat it left', async () => {
+    const { states } = await run('french-casino/flashed-card.yaml');
+    expect(states.every((state) => state.seats.every((seat) => seat.faceUp === undefined))).toBe(true);
+    expect(states[4]?.dead).toEqual([expect.objectContaining({ face: '7d' })]);
+  });
+
   it('says between hands from the machine’s tag: before the first hand and once it is over', async () => {
     const { scenario, states } = await run('clean/me-several-hands.yaml');
     states.forEach((state, index) => {
