@@ -208,10 +208,13 @@ function facedown(h: Hand | null, facts: IncidentFacts, cards: readonly CardRef[
 
 /** The hand's cards an incident names to the table, face up wherever they go next (a seat's included). */
 function turnUp(d: Draft, h: Hand, cards: readonly CardRef[], secret: readonly string[]): void {
-  const named = cards.filter((c) => h.cards[c.uid] && !h.cards[c.uid]?.faceUp && !secret.includes(c.uid));
+  const named = cards.flatMap((c) => {
+    const card = h.cards[c.uid];
+    return card && !card.faceUp && !secret.includes(c.uid) ? [card] : [];
+  });
   if (named.length === 0) return;
   const all = changing(d, h, 'cards');
-  for (const { uid } of named) all[uid] = { ...(all[uid] as CardInHand), faceUp: true };
+  for (const card of named) all[card.ref.uid] = { ...card, faceUp: true };
 }
 
 /** What a ruling does to the hand's lifecycle; the caller applies its effect on the cards. */

@@ -281,13 +281,12 @@ describe('the dealer display', () => {
     }
     await page.getByTestId('alert').waitFor({ state: 'detached' });
     const [exposed] = expected.cards;
+    if (!exposed || !('face' in exposed)) throw new Error('CARD_LIVE names the exposed card');
     const seat = expected.seats[0];
     await expect.poll(() => page.getByTestId(`seat-${seat}-count`).textContent()).toBe('2');
     const faceUp = page.getByTestId(`seat-${seat}-face-up`).getByTestId('card');
     expect(await faceUp.count()).toBe(1);
-    expect(await faceUp.getAttribute('data-face')).toBe(
-      exposed && 'face' in exposed ? exposed.face : 'named',
-    );
+    expect(await faceUp.getAttribute('data-face')).toBe(exposed.face);
     // Every other hole card stays a count: no other seat shows a card.
     expect(await page.locator('[data-testid$="-face-up"]').count()).toBe(1);
     const messages = frames.map((payload) => ({
