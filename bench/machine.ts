@@ -10,7 +10,8 @@ import { median, rounded } from './lib/stats.js';
  * machine_events_per_s: the corpus's hands (irregularities and all) through the table machine, in
  * process; machine_vs_bare_xstate: the same events through an empty XState v5 machine, over ours;
  * chart_vs_bare_xstate: the same over our chart without its poker (the part of the ratio that is the
- * statechart's own).
+ * statechart's own); chart_at_rest_vs_bare_xstate: over our chart judging nothing and moving nowhere
+ * (XState's own step of its regions and its context: the floor no poker can go under).
  */
 
 /** The framework alone: every event through one trivial assign. */
@@ -61,6 +62,12 @@ function chart(events: readonly DomainEvent[], verdicts: readonly Verdict[][]): 
   return sendAll(createActor(machine, { input: BENCH_TABLE_CONFIG }), events);
 }
 
+/** Our chart at rest: each event one empty `assign`, no verdict ever, so it stays where it starts. */
+function chartAtRest(events: readonly DomainEvent[]): number {
+  const machine = tableMachine.provide({ actions: { judge: assign(() => ({})) } as never });
+  return sendAll(createActor(machine, { input: BENCH_TABLE_CONFIG }), events);
+}
+
 const ours = (events: readonly DomainEvent[]) =>
   sendAll(createActor(tableMachine, { input: BENCH_TABLE_CONFIG }), events);
 const bare = (events: readonly DomainEvent[]) => sendAll(createActor(bareMachine), events);
@@ -74,11 +81,13 @@ benchmark(async () => {
   bare(pass);
   const verdicts = verdictsOf(events);
   chart(events, verdicts);
-  const rates = { ours: [] as number[], bare: [] as number[], chart: [] as number[] };
+  chartAtRest(pass);
+  const rates = { ours: [] as number[], bare: [] as number[], chart: [] as number[], rest: [] as number[] };
   for (let run = 0; run < RUNS; run++) {
     rates.ours.push(ours(events));
     rates.bare.push(bare(events));
     rates.chart.push(chart(events, verdicts));
+    rates.rest.push(chartAtRest(events));
   }
   const machine = median(rates.ours);
   const framework = median(rates.bare);
@@ -87,5 +96,6 @@ benchmark(async () => {
     bare_xstate_events_per_s: rounded(framework),
     machine_vs_bare_xstate: rounded(framework / machine),
     chart_vs_bare_xstate: rounded(framework / median(rates.chart)),
+    chart_at_rest_vs_bare_xstate: rounded(framework / median(rates.rest)),
   };
 });
