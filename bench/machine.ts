@@ -57,14 +57,23 @@ function verdictsOf(events: readonly DomainEvent[]): Verdict[][] {
  */
 function chart(events: readonly DomainEvent[], verdicts: readonly Verdict[][]): number {
   let next = 0;
-  const judge = assign(() => ({ verdicts: verdicts[next++] ?? [] }));
-  const machine = tableMachine.provide({ actions: { judge } as never });
-  return sendAll(createActor(machine, { input: BENCH_TABLE_CONFIG }), events);
+  return judgedBy(
+    assign(() => ({ verdicts: verdicts[next++] ?? [] })),
+    events,
+  );
 }
 
 /** Our chart at rest: each event one empty `assign`, no verdict ever, so it stays where it starts. */
 function chartAtRest(events: readonly DomainEvent[]): number {
-  const machine = tableMachine.provide({ actions: { judge: assign(() => ({})) } as never });
+  return judgedBy(
+    assign(() => ({})),
+    events,
+  );
+}
+
+/** Our chart with `judge` in place of the poker's. */
+function judgedBy(judge: ReturnType<typeof assign>, events: readonly DomainEvent[]): number {
+  const machine = tableMachine.provide({ actions: { judge } as never });
   return sendAll(createActor(machine, { input: BENCH_TABLE_CONFIG }), events);
 }
 
