@@ -95,9 +95,9 @@ export function splitPot(
   line.forEach((seat, i) => {
     shares[seat] = (each + (i < odd ? 1 : 0)) * chipUnit;
   });
-  const crumbs = amount - units * chipUnit;
+  // Less than a chipUnit (often nothing) to the next winner in that line.
   const next = line[odd] as number;
-  if (crumbs > 0) shares[next] = (shares[next] as number) + crumbs;
+  shares[next] = (shares[next] as number) + amount - units * chipUnit;
   return shares;
 }
 

@@ -89,8 +89,7 @@ export function uncalledReturn(
   hand: HandBets,
   contribs: readonly Contribution[],
 ): UncalledReturn | null | 'unknown' {
-  let round = hand.rounds.length - 1;
-  while (round >= 0 && contribs.every((c) => c.rounds[round] === 0)) round--;
+  const round = hand.rounds.findLastIndex((_, i) => contribs.some((c) => c.rounds[i] !== 0));
   const closed = hand.rounds[round];
   if (closed === undefined) return null;
   const bets = contribs.map((c) => ({ seat: c.seat, bet: c.rounds[round] ?? null }));

@@ -11,7 +11,7 @@ import { clockwiseAfter } from './seats.js';
 export function showOrder(round: Pick<Betting, 'order' | 'folded' | 'levels'>, button: number): number[] {
   const players = round.order.filter((s) => !round.folded.includes(s));
   const first = round.levels.findLast((l) => l.seat !== null && players.includes(l.seat))?.seat;
-  if (first === undefined || first === null) return clockwiseAfter(button, players);
+  if (first == null) return clockwiseAfter(button, players);
   const others = players.filter((s) => s !== first);
   return [first, ...clockwiseAfter(first, others)];
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { awardOrder, awardPot, houseRake, splitPot } from '../../../src/domain/award-split.js';
 import { applyAction, type Betting, foldSeat, nextRound, openBetting } from '../../../src/domain/betting.js';
-import { contributions, type HandBets, uncalledBet } from '../../../src/domain/contributions.js';
+import {
+  contributions,
+  type HandBets,
+  uncalledBet,
+  uncalledReturn,
+} from '../../../src/domain/contributions.js';
 import type { Act } from '../../../src/domain/events.js';
 import { canLayerPots, layerPots, type Pot, sidePotMade } from '../../../src/domain/pots.js';
 import { defaultBlinds, postflopOrder, preflopOrder } from '../../../src/domain/seats.js';
@@ -106,6 +111,15 @@ describe('contributions', () => {
     const seen = { ...h, betZones: { preflop: { 2: 0, 3: 400 } } };
     expect(contributions(seen).map((c) => c.rounds)).toEqual([[50], [null], [400], [0]]);
   });
+
+  it('a hand before its first round: nobody folded or all-in, nothing to return', () => {
+    const h: HandBets = { players: [1, 2], ante: 25, rounds: [] };
+    expect(contributions(h)).toEqual([
+      { seat: 1, ante: 25, rounds: [], folded: false, allIn: false },
+      { seat: 2, ante: 25, rounds: [], folded: false, allIn: false },
+    ]);
+    expect(uncalledBet(h)).toBeNull();
+  });
 });
 
 describe('uncalled bet', () => {
@@ -181,6 +195,44 @@ describe('uncalled bet', () => {
   it('a called bet returns nothing', () => {
     const h = hand(FOUR, ...THREE_LEVELS);
     expect(uncalledBet(h)).toBeNull();
+  });
+
+  it('a raise called, both keyed without their amount: called all the same, nothing to return', () => {
+    const h = hand(FOUR, [
+      [3, 'raise'],
+      [4, 'call'],
+      [1, 'fold'],
+      [2, 'fold'],
+    ]);
+    expect(uncalledBet(h)).toBeNull();
+  });
+
+  it('a bet against an all-in of unknown amount: the part that comes back is unknown, maybe nothing', () => {
+    const preflop: Step[] = [
+      [3, 'call', 100],
+      [4, 'call', 100],
+      [1, 'call', 100],
+      [2, 'check'],
+    ];
+    const flop: Step[] = [
+      [1, 'bet', 500],
+      [2, 'allin'],
+      [3, 'fold'],
+      [4, 'fold'],
+    ];
+    expect(uncalledBet(hand(FOUR, preflop, flop))).toEqual({ seat: 1, amount: null });
+  });
+
+  it('nobody able to bet and the top all-in unknown: whose bet is above the others is unknown', () => {
+    const h = hand(FOUR, [
+      [3, 'allin'],
+      [4, 'allin', 500],
+      [1, 'fold'],
+      [2, 'fold'],
+    ]);
+    expect(uncalledReturn(h, contributions(h))).toBe('unknown');
+    expect(uncalledBet(h)).toBeNull();
+    expect(layerPots(h)).toBeNull();
   });
 });
 
@@ -399,6 +451,28 @@ describe('split and rake', () => {
       ...pots.slice(0, 1).map((p) => ({ ...p, pot: 1 })),
     ];
     expect(houseRake(capped, { percent: 10, cap: 100 }, 5)).toEqual([100, 0]);
+    const raked = { button: 4, chipUnit: 5, rake: { percent: 5, cap: 100 } };
+    expect(awardPot(pots, 1, [1], raked)).toMatchObject({ amount: 400, rake: null, shares: null });
+  });
+
+  it('after an unknown cut, a pot too small for a whole chip of rake is raked nothing, surely', () => {
+    const pots: Pot[] = [
+      { pot: 0, amount: null, eligible: [1, 2] },
+      { pot: 1, amount: 100, eligible: [1, 2] },
+    ];
+    expect(houseRake(pots, { percent: 10, cap: 500 }, 25)).toEqual([null, 0]);
+  });
+
+  it('pots listed in any order: the main pot is raked first, each cut given in the order listed', () => {
+    const side: Pot = { pot: 1, amount: 2000, eligible: [1, 2] };
+    const main: Pot = { pot: 0, amount: 1000, eligible: [1, 2, 3] };
+    expect(houseRake([side, main], { percent: 10, cap: 150 }, 25)).toEqual([50, 100]);
+  });
+
+  it('a pot not in the hand, or one without a winner, is a caller error named as such', () => {
+    const pots: Pot[] = [{ pot: 0, amount: 300, eligible: [1, 2] }];
+    expect(() => awardPot(pots, 3, [1], RULES)).toThrow(new RangeError('no pot 3'));
+    expect(() => splitPot(300, [], 4, 25)).toThrow(new RangeError('a pot needs a winner'));
   });
 });
 
