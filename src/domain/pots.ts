@@ -46,11 +46,6 @@ export function layerPots(hand: HandBets): Pot[] | null {
   return pots;
 }
 
-/** False when an all-in total is unknown: the dealer splits by the hands' ranking instead (`SHOWDOWN_RANKING`). */
-export function canLayerPots(hand: HandBets): boolean {
-  return layerPots(hand) !== null;
-}
-
 /**
  * The hand's last round made a side pot that was not there before it (`BUILD_SIDE_POTS`). Pots that
  * cannot be layered count none: an all-in total unknown at a round's end stays unknown after it.

@@ -97,10 +97,19 @@ describe('bestHand', () => {
     expect(hand('Ac Ad Kc Kd 2s Ah')).toMatchObject({ category: 'FULL_HOUSE', ranks: ['A', 'K'] });
   });
 
+  it('scores from 1 for 7-5-4-3-2 to 7462 for the royal flush, and reads each category down to its weakest hand', () => {
+    expect(hand('7c 5d 4h 3s 2c')).toEqual({ strength: 1, category: 'HIGH_CARD', ranks: ['7'] });
+    expect(hand('As Ks Qs Js Ts')).toEqual({ strength: 7462, category: 'STRAIGHT_FLUSH', ranks: ['A'] });
+    expect(hand('2c 2d 2h 2s 3c')).toMatchObject({ category: 'FOUR_OF_A_KIND', ranks: ['2'] });
+    expect(hand('2c 2d 2h 4s 3c')).toMatchObject({ category: 'THREE_OF_A_KIND', ranks: ['2'] });
+    expect(hand('3c 3d 2h 2s 4c')).toMatchObject({ category: 'TWO_PAIR', ranks: ['3', '2'] });
+    expect(hand('2c 2d 5h 4s 3c')).toMatchObject({ category: 'PAIR', ranks: ['2'] });
+  });
+
   it('refuses anything but 5 to 7 distinct cards', () => {
     expect(() => hand('As Ks Qs Js')).toThrow('5 to 7 cards');
     expect(() => hand('As Ks Qs Js Ts 9s 8s 7s')).toThrow('5 to 7 cards');
-    expect(() => hand('As Ks Qs Js As')).toThrow('distinct');
+    expect(() => hand('As Ks Qs Js As')).toThrow('not 5 distinct cards: As Ks Qs Js As');
     expect(() => bestHand(['As', 'Ks', 'Qs', 'Js', '1s' as Face])).toThrow('distinct');
   });
 });

@@ -8,7 +8,7 @@ import {
   uncalledReturn,
 } from '../../../src/domain/contributions.js';
 import type { Act } from '../../../src/domain/events.js';
-import { canLayerPots, layerPots, type Pot, sidePotMade } from '../../../src/domain/pots.js';
+import { layerPots, type Pot, sidePotMade } from '../../../src/domain/pots.js';
 import { defaultBlinds, postflopOrder, preflopOrder } from '../../../src/domain/seats.js';
 import { showOrder } from '../../../src/domain/show-order.js';
 
@@ -348,6 +348,49 @@ describe('pots', () => {
     expect(layerPots(seen)?.[1]?.amount).toBe(800);
   });
 
+  it('one all-in level under raises keyed without amounts: each surely matched it, so the main pot is known', () => {
+    const h = hand(FOUR, [
+      [3, 'allin', 300],
+      [4, 'raise'],
+      [1, 'fold'],
+      [2, 'call'],
+    ]);
+    expect(layerPots(h)).toEqual([
+      { pot: 0, amount: 50 + 3 * 300, eligible: [2, 3, 4] },
+      { pot: 1, amount: null, eligible: [2, 4] },
+    ]);
+  });
+
+  it('two all-in levels under a raise keyed without its amount: the side pot between them is known too', () => {
+    const h = hand(FOUR, [
+      [3, 'allin', 200],
+      [4, 'allin', 500],
+      [1, 'raise'],
+      [2, 'call'],
+    ]);
+    expect(layerPots(h)).toEqual([
+      { pot: 0, amount: 800, eligible: [1, 2, 3, 4] },
+      { pot: 1, amount: 900, eligible: [1, 2, 4] },
+      { pot: 2, amount: null, eligible: [1, 2] },
+    ]);
+  });
+
+  it('a hand won at a fold with the uncalled part unknown: no layering', () => {
+    const h = hand(FOUR, [
+      [3, 'raise'],
+      [4, 'allin', 500],
+      [1, 'fold'],
+      [2, 'fold'],
+      [3, 'fold'],
+    ]);
+    expect(layerPots(h)).toBeNull();
+  });
+
+  it('players listed in any order: each pot names its eligible seats in seat order', () => {
+    const h = hand(FOUR, ...THREE_LEVELS);
+    expect(layerPots({ ...h, players: [4, 2, 3, 1] })).toEqual(layerPots(h));
+  });
+
   it('an all-in of unknown amount: no layering (SHOWDOWN_RANKING) until its bet zone tells it', () => {
     const h = hand(FOUR, [
       [3, 'allin'],
@@ -355,7 +398,6 @@ describe('pots', () => {
       [1, 'fold'],
       [2, 'call'],
     ]);
-    expect(canLayerPots(h)).toBe(false);
     expect(layerPots(h)).toBeNull();
     const seen = { ...h, betZones: { preflop: { 3: 400, 2: 400 } } };
     expect(layerPots(seen)).toEqual([{ pot: 0, amount: 850, eligible: [2, 3] }]);
