@@ -375,6 +375,28 @@ describe('pots', () => {
     ]);
   });
 
+  it('everyone left all-in, the players killed after raises of unknown amount: the pot below them is unknown', () => {
+    const h = hand(
+      FOUR,
+      [
+        [3, 'allin', 200],
+        [4, 'allin', 500],
+        [1, 'raise'],
+        [2, 'call'],
+      ],
+      [
+        [1, 'bet', 400],
+        [2, 'call', 400],
+      ],
+    );
+    const last = h.rounds.at(-1) as Betting;
+    const killed = { ...h, rounds: [...h.rounds.slice(0, -1), foldSeat(foldSeat(last, 1), 2)] };
+    expect(layerPots(killed)).toEqual([
+      { pot: 0, amount: 800, eligible: [3, 4] },
+      { pot: 1, amount: null, eligible: [4] },
+    ]);
+  });
+
   it('a hand won at a fold with the uncalled part unknown: no layering', () => {
     const h = hand(FOUR, [
       [3, 'raise'],
