@@ -348,17 +348,23 @@ describe('pots', () => {
     expect(layerPots(seen)?.[1]?.amount).toBe(800);
   });
 
-  it('one all-in level under raises keyed without amounts: each surely matched it, so the main pot is known', () => {
-    const h = hand(FOUR, [
-      [3, 'allin', 300],
-      [4, 'raise'],
-      [1, 'fold'],
-      [2, 'call'],
-    ]);
-    expect(layerPots(h)).toEqual([
-      { pot: 0, amount: 50 + 3 * 300, eligible: [2, 3, 4] },
-      { pot: 1, amount: null, eligible: [2, 4] },
-    ]);
+  it('everyone left all-in at one level, the others killed by a ruling: their chips above it join the main pot', () => {
+    const h = hand(
+      FOUR,
+      [
+        [3, 'allin', 500],
+        [4, 'allin', 500],
+        [1, 'call', 500],
+        [2, 'call', 500],
+      ],
+      [
+        [1, 'bet', 400],
+        [2, 'call', 400],
+      ],
+    );
+    const last = h.rounds.at(-1) as Betting;
+    const killed = { ...h, rounds: [...h.rounds.slice(0, -1), foldSeat(foldSeat(last, 1), 2)] };
+    expect(layerPots(killed)).toEqual([{ pot: 0, amount: 4 * 500 + 2 * 400, eligible: [3, 4] }]);
   });
 
   it('two all-in levels under a raise keyed without its amount: the side pot between them is known too', () => {
