@@ -41,6 +41,8 @@ export interface FloorLoad {
   counts(): { incidents: number; calls: number; offline: number };
   /** `n` tables raise an incident now (a burst), tables not already in one. */
   burst(n: number): void;
+  /** `table` plays on no further: it stays connected, its state (and any call) as it is, until the stop. */
+  hold(table: LoadTable): void;
   /** Stops every table; `forget`: they leave the room, their retained messages cleared. */
   stop(options?: { forget?: boolean }): Promise<void>;
 }
@@ -88,6 +90,7 @@ export async function startFloorLoad(options: FloorLoadOptions): Promise<FloorLo
   const now = () => performance.now();
   const downMs = options.downMs ?? 30 * 60_000;
   const paces = new Map<LoadTable, Pace>();
+  const held = new Set<LoadTable>();
   const play = (table: LoadTable, tape: Tape, atIncident = false) => {
     table.load(tape, { atIncident });
     const pace = paces.get(table);
@@ -113,6 +116,7 @@ export async function startFloorLoad(options: FloorLoadOptions): Promise<FloorLo
   const tick = () => {
     const at = now();
     for (const table of tables) {
+      if (held.has(table)) continue;
       const pace = paces.get(table) as Pace;
       if (pace.back !== undefined) {
         if (at < pace.back) continue;
@@ -146,7 +150,7 @@ export async function startFloorLoad(options: FloorLoadOptions): Promise<FloorLo
   const ticking = setInterval(tick, TICK_MS);
   const burstEvery = options.burstEveryMs ?? 60_000;
   const burst = (n: number) => {
-    const idle = tables.filter((table) => table.online && !inIncident(table));
+    const idle = tables.filter((table) => table.online && !held.has(table) && !inIncident(table));
     for (let i = 0; i < n && idle.length > 0; i++)
       raise(idle.splice(Math.floor(random() * idle.length), 1)[0] as LoadTable);
   };
@@ -155,6 +159,7 @@ export async function startFloorLoad(options: FloorLoadOptions): Promise<FloorLo
     tables,
     counts: () => ({ ...counts }),
     burst,
+    hold: (table) => held.add(table),
     async stop(options) {
       clearInterval(ticking);
       clearInterval(bursting);
