@@ -49,6 +49,12 @@ function hand(t: Table, ...streets: Step[][]): HandBets {
   return { players: t.players, ante: t.ante ?? 0, rounds: rounds(t, ...streets) };
 }
 
+/** `h` with `seats` killed by a ruling in its last round (their hands dead, their chips in the pots). */
+function killedByRuling(h: HandBets, ...seats: number[]): HandBets {
+  const last = h.rounds.at(-1) as Betting;
+  return { ...h, rounds: [...h.rounds.slice(0, -1), seats.reduce(foldSeat, last)] };
+}
+
 /** Button 4: small blind 1, big blind 2, first to act 3. */
 const FOUR: Table = { players: [1, 2, 3, 4], button: 4 };
 
@@ -307,8 +313,7 @@ describe('pots', () => {
 
   it('every player able to bet killed by a ruling: their chips above the last all-in join the pot below', () => {
     const h = hand(FOUR, ...THREE_LEVELS);
-    const last = h.rounds.at(-1) as Betting;
-    const killed = { ...h, rounds: [...h.rounds.slice(0, -1), foldSeat(foldSeat(last, 1), 2)] };
+    const killed = killedByRuling(h, 1, 2);
     expect(layerPots(killed)).toEqual([
       { pot: 0, amount: 800, eligible: [3, 4] },
       { pot: 1, amount: 1700, eligible: [4] },
@@ -362,8 +367,7 @@ describe('pots', () => {
         [2, 'call', 400],
       ],
     );
-    const last = h.rounds.at(-1) as Betting;
-    const killed = { ...h, rounds: [...h.rounds.slice(0, -1), foldSeat(foldSeat(last, 1), 2)] };
+    const killed = killedByRuling(h, 1, 2);
     expect(layerPots(killed)).toEqual([{ pot: 0, amount: 4 * 500 + 2 * 400, eligible: [3, 4] }]);
   });
 
@@ -395,8 +399,7 @@ describe('pots', () => {
         [2, 'call', 400],
       ],
     );
-    const last = h.rounds.at(-1) as Betting;
-    const killed = { ...h, rounds: [...h.rounds.slice(0, -1), foldSeat(foldSeat(last, 1), 2)] };
+    const killed = killedByRuling(h, 1, 2);
     expect(layerPots(killed)).toEqual([
       { pot: 0, amount: 800, eligible: [3, 4] },
       { pot: 1, amount: null, eligible: [4] },
