@@ -1,7 +1,8 @@
 import { type AnyActor, assign, createActor, setup } from 'xstate';
 import type { DomainEvent } from '../src/domain/events.js';
 import { tableMachine } from '../src/table/machine.js';
-import type { Verdict } from '../src/table/state.js';
+import { initialContext, reduce } from '../src/table/reduce.js';
+import type { TableContext, Verdict } from '../src/table/state.js';
 import { benchmark, progress } from './lib/child.js';
 import { BENCH_TABLE_CONFIG, corpusEvents, loadCorpus, replayedPasses } from './lib/corpus.js';
 import { median, rounded } from './lib/stats.js';
@@ -11,7 +12,9 @@ import { median, rounded } from './lib/stats.js';
  * process; machine_vs_bare_xstate: the same events through an empty XState v5 machine, over ours;
  * chart_vs_bare_xstate: the same over our chart without its poker (the part of the ratio that is the
  * statechart's own); chart_at_rest_vs_bare_xstate: over our chart judging nothing and moving nowhere
- * (XState's own step of its regions and its context: the floor no poker can go under).
+ * (XState's own step of its regions and its context: the floor no poker can go under);
+ * poker_vs_bare_xstate: the poker alone (`reduce`, no XState), over the bare machine (what is left of the
+ * ratio once any actor at all carries the events: the bare one is the least an actor costs).
  */
 
 /** The framework alone: every event through one trivial assign. */
@@ -40,15 +43,36 @@ function sendAll(actor: AnyActor, events: readonly DomainEvent[]): number {
   return (events.length / elapsedMs) * 1000;
 }
 
-/** What the poker told the chart at each event: its verdicts, from one pass of our machine. */
-function verdictsOf(events: readonly DomainEvent[]): Verdict[][] {
+/** Where the chart stood before each event (phase and board's mode) and the verdicts it was then given. */
+interface ChartPass {
+  before: Pick<TableContext, 'phase' | 'board'>[];
+  verdicts: Verdict[][];
+}
+
+/** One pass of our machine over `events`: what the poker told the chart, and what the chart set for it. */
+function chartPass(events: readonly DomainEvent[]): ChartPass {
   const actor = createActor(tableMachine, { input: BENCH_TABLE_CONFIG }).start();
-  const verdicts = events.map((event) => {
+  const pass: ChartPass = { before: [], verdicts: [] };
+  for (const event of events) {
+    const { phase, board } = actor.getSnapshot().context;
+    pass.before.push({ phase, board });
     actor.send(event);
-    return actor.getSnapshot().context.verdicts;
-  });
+    pass.verdicts.push(actor.getSnapshot().context.verdicts);
+  }
   actor.stop();
-  return verdicts;
+  return pass;
+}
+
+/** The poker alone: `reduce` over the events, given the phase and board's mode the chart had set before each. */
+function poker(events: readonly DomainEvent[], chart: ChartPass): number {
+  let context = initialContext(BENCH_TABLE_CONFIG);
+  const started = performance.now();
+  events.forEach((event, i) => {
+    const set = chart.before[i] as ChartPass['before'][number];
+    if (context.phase !== set.phase || context.board !== set.board) context = { ...context, ...set };
+    context = reduce(context, event);
+  });
+  return (events.length / (performance.now() - started)) * 1000;
 }
 
 /**
@@ -88,15 +112,23 @@ benchmark(async () => {
   // Warm-up: the JIT sees both machines before anything is timed.
   ours(pass);
   bare(pass);
-  const verdicts = verdictsOf(events);
-  chart(events, verdicts);
+  const played = chartPass(events);
+  chart(events, played.verdicts);
   chartAtRest(pass);
-  const rates = { ours: [] as number[], bare: [] as number[], chart: [] as number[], rest: [] as number[] };
+  poker(events, played);
+  const rates = {
+    ours: [] as number[],
+    bare: [] as number[],
+    chart: [] as number[],
+    rest: [] as number[],
+    poker: [] as number[],
+  };
   for (let run = 0; run < RUNS; run++) {
     rates.ours.push(ours(events));
     rates.bare.push(bare(events));
-    rates.chart.push(chart(events, verdicts));
+    rates.chart.push(chart(events, played.verdicts));
     rates.rest.push(chartAtRest(events));
+    rates.poker.push(poker(events, played));
   }
   const machine = median(rates.ours);
   const framework = median(rates.bare);
@@ -106,5 +138,6 @@ benchmark(async () => {
     machine_vs_bare_xstate: rounded(framework / machine),
     chart_vs_bare_xstate: rounded(framework / median(rates.chart)),
     chart_at_rest_vs_bare_xstate: rounded(framework / median(rates.rest)),
+    poker_vs_bare_xstate: rounded(framework / median(rates.poker)),
   };
 });

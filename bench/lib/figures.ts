@@ -33,6 +33,7 @@ export const FIGURES: Record<string, Figure[]> = {
     { name: 'machine_vs_bare_xstate', unit: '×', better: 'lower', target: '≤ 4' },
     { name: 'chart_vs_bare_xstate', unit: '×', better: 'lower' },
     { name: 'chart_at_rest_vs_bare_xstate', unit: '×', better: 'lower' },
+    { name: 'poker_vs_bare_xstate', unit: '×', better: 'lower' },
   ],
   e2e: [
     { name: 'alert_after_card_p50_ms', unit: 'ms', better: 'lower', target: '≤ 5' },
