@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MUTATE, RESULTS } from './scripts/mutation-scope.mjs';
 
 const TEMP = '.stryker-tmp';
 const REPORTS = 'reports/mutation';
@@ -15,15 +16,14 @@ if (!existsSync(join(TEMP, 'shared'))) symlinkSync(resolve('../shared'), join(TE
 
 /**
  * `npm run mutate`: mutation testing of the poker (README, "Mutation score"). A part of it:
- * `npm run mutate -- --mutate 'src/rules/**'`.
+ * `npm run mutate -- --mutate 'src/rules/**'`, whose results join the others' (`npm run mutate:score`).
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts', related: false },
   coverageAnalysis: 'perTest',
-  // Files of types only (nothing to mutate) are left out.
-  mutate: ['src/{table,rules,domain}/**/*.ts', '!src/table/state.ts', '!src/table/update.ts'],
+  mutate: MUTATE,
   // The machine is shared: one test runner at a time.
   concurrency: 1,
   tempDirName: TEMP,
@@ -32,6 +32,7 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `${REPORTS}/index.html` },
   jsonReporter: { fileName: `${REPORTS}/mutation.json` },
-  incrementalFile: `${REPORTS}/incremental.json`,
+  incremental: true,
+  incrementalFile: RESULTS,
   thresholds: { high: 90, low: 80, break: null },
 };
