@@ -142,7 +142,7 @@ const PROCEDURES: Record<RulingCode, Procedure> = {
   CONTINUE: (facts) => [step('CONTINUE', { incident: facts.incident })],
   GIVE_TOP_CARD: () => [{ ...step('GIVE_TOP_CARD'), check: 'seat-has-two' }],
   HAND_DEAD: () => [
-    { ...step('HAND_DEAD'), check: 'card-to-muck' },
+    { ...step('HAND_DEAD'), check: 'hand-to-muck' },
     step('PLAY_ON', { ruling: 'HAND_DEAD' }),
   ],
   FIRST_TO_BURN: firstToBurn,
@@ -168,7 +168,7 @@ const PROCEDURES: Record<RulingCode, Procedure> = {
   ],
   BURN_AND_REPLACE: burnAndReplace,
   SKIPPED_PLAYER_FOLDS: () => [
-    { ...step('SKIPPED_PLAYER_FOLDS'), check: 'card-to-muck' },
+    { ...step('SKIPPED_PLAYER_FOLDS'), check: 'hand-to-muck' },
     step('PLAY_ON', { ruling: 'SKIPPED_PLAYER_FOLDS' }),
   ],
   REDEAL_BOARD: () => [step('REMOVE_WRONG_DECK'), step('REDEAL_BOARD')],

@@ -252,7 +252,8 @@ export type StepCheck =
   | 'shuffler-verified'
   | 'puck-moved'
   | 'card-to-burn'
-  | 'card-to-muck'
+  /** Every card served to the incident's seats is in the muck: the hand its ruling kills. */
+  | 'hand-to-muck'
   | 'seat-has-two'
   /** Every card the incident names has been lifted off the zone it lay in since the incident. */
   | 'card-lifted';

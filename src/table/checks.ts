@@ -52,7 +52,7 @@ function shownBy(event: DomainEvent, open: OpenIncident, ctx: Draft['ctx']): Ste
     ...(awaits('seat-has-two') && seatsHaveTwo(open, hand) ? (['seat-has-two'] as const) : []),
     ...(awaits('cards-collected') && cardsCollected(open, hand) ? (['cards-collected'] as const) : []),
     ...(awaits('card-lifted') && cardsLifted(open) ? (['card-lifted'] as const) : []),
-    ...(awaits('card-to-muck') && cardsMucked(open, hand) ? (['card-to-muck'] as const) : []),
+    ...(awaits('hand-to-muck') && handMucked(open, hand) ? (['hand-to-muck'] as const) : []),
   ];
   const named = (uid: string) => open.report.cards.some((card) => card.uid === uid);
   switch (event.type) {
@@ -88,16 +88,14 @@ function cardsLifted(open: OpenIncident): boolean {
 }
 
 /**
- * Every card the incident names is in the muck; one naming none (a dead hand, a skipped player's fold)
- * means the cards its seats were served.
+ * Every card served to the incident's seats is in the muck: the hand its ruling kills (a dead hand, a
+ * skipped player's fold), whatever card the incident names (a premature street's names the board card).
  */
-function cardsMucked(open: OpenIncident, hand: Hand | null): boolean {
-  const { cards, seats } = open.report;
-  const served = Object.entries(hand?.cards ?? {}).filter(
-    ([, card]) => card.seat !== null && seats.includes(card.seat),
+function handMucked(open: OpenIncident, hand: Hand | null): boolean {
+  const served = Object.values(hand?.cards ?? {}).filter(
+    (card) => card.seat !== null && open.report.seats.includes(card.seat),
   );
-  const uids = cards.length > 0 ? cards.map((card) => card.uid) : served.map(([uid]) => uid);
-  return uids.length > 0 && uids.every((uid) => hand?.cards[uid]?.zone === 'muck');
+  return served.length > 0 && served.every((card) => card.zone === 'muck');
 }
 
 /** The chip sensors read nothing left in front of a player nor in the pot. */

@@ -323,7 +323,7 @@ export const CHECK_NAMES: Record<StepCheck, Text> = {
   'shuffler-verified': { fr: 'mélangeur : 52 cartes vérifiées', en: 'shuffler: 52 cards verified' },
   'puck-moved': { fr: 'bouton déplacé', en: 'button moved' },
   'card-to-burn': { fr: 'carte posée sur les brûlées', en: 'card on the burn spot' },
-  'card-to-muck': { fr: 'carte au muck', en: 'card in the muck' },
+  'hand-to-muck': { fr: 'main au muck', en: 'hand in the muck' },
   'seat-has-two': { fr: 'deux cartes à la place', en: 'two cards on the seat' },
   'card-lifted': { fr: 'carte retirée de sa place', en: 'card lifted off its spot' },
 };

@@ -67,10 +67,11 @@ describe('procedure steps the sensors see', () => {
     expect(table.open()).toBeUndefined();
   });
 
-  it('do not tick for what the sensors do not show: a deck one card short, another deck', async () => {
+  it('do not tick for what the sensors do not show: a deck one card short, another deck, a card face up', async () => {
     const table = await misdeal();
     table.send({ ...READY_52, count: 51 });
     table.send({ ...READY_52, deck: 'B' });
+    table.send({ ...READY_52, faceUp: [table.card('2c')] });
     for (let i = 0; i < 4; i++) table.confirm();
     expect(table.current()).toBe('RESHUFFLE');
     table.send(READY_52);
@@ -82,6 +83,8 @@ describe('procedure steps the sensors see', () => {
     const { card } = table;
     table.send({ type: 'chips', t: 0, zone: 'bet:1', amount: 50 });
     table.send({ type: 'chips', t: 0, zone: 'bet:2', amount: 100 });
+    // The dealer's float stays in the tray: it is no bet to return.
+    table.send({ type: 'chips', t: 0, zone: 'tray', amount: 25_000 });
     table.confirm();
     expect(table.current()).toBe('COLLECT_CARDS');
     // Lifted and put back down: not collected after all.
@@ -107,12 +110,14 @@ describe('procedure steps the sensors see', () => {
     expect(table.open()).toBeUndefined();
   });
 
-  it('tick themselves: the named card reaching the burn, not put back on the board', async () => {
+  it('tick themselves: the named card reaching the burn, not put back on the board nor another card burned', async () => {
     // french-casino FIRST_TO_BURN: the first flop card, 3s, dealt without a burn, becomes it.
     const table = await tableAfter('french-casino/flop-no-burn.yaml', 17);
     expect(table.current()).toBe('FIRST_TO_BURN');
     table.send({ type: 'card.gone', t: 0, zone: 'board', ...table.card('3s') });
     table.send({ type: 'card.seen', t: 0, zone: 'board', ...table.card('3s') });
+    expect(table.current()).toBe('FIRST_TO_BURN');
+    table.send({ type: 'card.seen', t: 0, zone: 'burn', ...table.card('Jh') });
     expect(table.current()).toBe('FIRST_TO_BURN');
     table.send({ type: 'card.seen', t: 0, zone: 'burn', ...table.card('3s') });
     expect(table.current()).toBe('COMPLETE_STREET');
@@ -160,6 +165,67 @@ describe('procedure steps the sensors see', () => {
     }
     expect(table.current()).toBe('HAND_DEAD');
     table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('6s') });
+    expect(table.current()).toBe('PLAY_ON');
+  });
+});
+
+describe('procedure steps the sensors see (more)', () => {
+  it('keep what the sensors showed once, however often they show it (the shuffler repeats its status)', async () => {
+    const table = await misdeal();
+    for (let i = 0; i < 3; i++) table.send(READY_52);
+    expect(table.open()?.seen).toEqual(['shuffler-verified']);
+  });
+
+  it('keep a card lifted while another is put back down', async () => {
+    // main-event-2014 EXTRA_CARD in the deal, a 13th card to seat 1: MISDEAL.
+    const table = await tableAfter('main-event-2014/extra-card-deal.yaml', 14);
+    table.confirm();
+    expect(table.current()).toBe('COLLECT_CARDS');
+    table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...table.card('8h') });
+    table.send({ type: 'card.gone', t: 0, zone: 'seat:2', ...table.card('7d') });
+    table.send({ type: 'card.seen', t: 0, zone: 'seat:2', ...table.card('7d') });
+    for (const face of ['7d', '2h', '2d', 'Th', '6h', 'Js', '9h', 'Ah', '3h', 'Tc', 'As'] as const) {
+      expect(table.current()).toBe('COLLECT_CARDS');
+      table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card(face) });
+    }
+    expect(table.current()).toBe('COLLECT_CARDS'); // seat 1's third card, Ts, is still out
+    table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...table.card('Ts') });
+    expect(table.current()).toBe('RETURN_BETS');
+  });
+
+  it('do not tick the bets returned on the tray alone, with no bet zone ever read', async () => {
+    const table = await misdeal();
+    table.confirm();
+    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('9s') });
+    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('Kh') });
+    expect(table.current()).toBe('RETURN_BETS');
+    table.send({ type: 'chips', t: 0, zone: 'tray', amount: 0 });
+    expect(table.current()).toBe('RETURN_BETS');
+  });
+
+  it('follow a deck refused between hands through stray reads and the puck, with no hand to look at', async () => {
+    // DECK_COUNT before the hand: the shuffler counts 51 (DECK_REJECTED, its deck re-verified at 52).
+    const table = await tableAfter('main-event-2014/deck-count-short.yaml', 1);
+    expect(table.current()).toBe('DO_NOT_DEAL');
+    table.send({ type: 'card.seen', t: 0, zone: 'seat:1', ...table.card('4h') });
+    table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...table.card('4h') });
+    table.send({ type: 'button', t: 0, seat: 9 });
+    expect(table.current()).toBe('DO_NOT_DEAL');
+    table.confirm();
+    table.confirm();
+    expect(table.current()).toBe('RESHUFFLE');
+    table.send(READY_52);
+    expect(table.open()).toBeUndefined();
+  });
+
+  it('tick themselves: the skipped player’s cards reaching the muck, not the premature card the incident names', async () => {
+    // french-casino SKIPPED_PLAYER_FOLDS: seat 4 (5d 9s) passed over, the flop's 4s out; 4s stays on the board.
+    const table = await tableAfter('french-casino/premature-flop-acted-after-skipped.yaml', 17);
+    expect(table.open()?.report.cards.map((c) => c.face)).toEqual(['4s']);
+    expect(table.current()).toBe('SKIPPED_PLAYER_FOLDS');
+    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('5d') });
+    expect(table.current()).toBe('SKIPPED_PLAYER_FOLDS');
+    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('9s') });
     expect(table.current()).toBe('PLAY_ON');
   });
 });
