@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Face } from '../../../src/domain/cards.js';
 import type { DomainEvent, Unsequenced } from '../../../src/domain/events.js';
+import type { Zone } from '../../../src/domain/zones.js';
 import { parseScenarioText } from '../../../src/scenario/load.js';
 import { tableMachine } from '../../../src/table/machine.js';
 import { readyDeck } from '../../deck-reports.js';
@@ -36,7 +37,11 @@ async function tableAfter(name: string, count: number) {
   };
   const confirm = () => send({ type: 'dealer', t: 0, input: 'confirm' });
   const card = (face: Face) => scenario.registry.lookup(scenario.registry.uidOf('A', face) as string);
-  return { send, open, current, confirm, card };
+  /** The scenario's events from `from` up to `to`, after what the test sent. */
+  const play = (from: number, to: number) => {
+    for (const event of scenario.events.slice(from, to)) send(event);
+  };
+  return { send, open, current, confirm, card, play };
 }
 
 /** The dealer exposed the second card of the deal: a misdeal, whose procedure the sensors partly see. */
@@ -190,6 +195,35 @@ describe('procedure steps the sensors see (more)', () => {
     }
     expect(table.current()).toBe('COLLECT_CARDS'); // seat 1's third card, Ts, is still out
     table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...table.card('Ts') });
+    expect(table.current()).toBe('RETURN_BETS');
+  });
+
+  it('count the cards mucked before the incident as collected: the hands folded before it', async () => {
+    // main-event-2014 FOREIGN_CARD at the turn: HAND_VOID. Seats 5 and 9 folded before the flop.
+    const table = await tableAfter('main-event-2014/foreign-card-turn.yaml', 17);
+    for (const face of ['9s', 'Jd', 'Kc', 'Jc'] as const) {
+      table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card(face) });
+    }
+    table.play(17, 30);
+    const joker = table.open()?.report.cards[0];
+    if (joker === undefined) throw new Error('FOREIGN_CARD names the joker');
+    table.confirm();
+    expect(table.current()).toBe('COLLECT_CARDS');
+    table.send({ type: 'card.gone', t: 0, zone: 'board', ...joker });
+    const onTable = {
+      'seat:1': ['7s', '4s'],
+      'seat:2': ['Kd', '2d'],
+      'seat:3': ['Qc', '7h'],
+      'seat:6': ['9h', '6d'],
+      burn: ['Ad', '8d'],
+      board: ['3c', '5c', '8c'],
+    } as const;
+    for (const [zone, faces] of Object.entries(onTable)) {
+      for (const face of faces) {
+        expect(table.current()).toBe('COLLECT_CARDS');
+        table.send({ type: 'card.gone', t: 0, zone: zone as Zone, ...table.card(face) });
+      }
+    }
     expect(table.current()).toBe('RETURN_BETS');
   });
 
