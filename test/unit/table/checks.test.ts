@@ -227,6 +227,15 @@ describe('procedure steps the sensors see (more)', () => {
     expect(table.current()).toBe('RETURN_BETS');
   });
 
+  it('wait for the replacement itself: the seat’s second card of the deal is not it', async () => {
+    // main-event-2014 REPLACE_AT_END: seat 6's first card exposed and set apart; Th, its second card of
+    // the deal, leaves it one live card until the replacement, 8h.
+    const table = await tableAfter('procedures/me-replace-at-end-steps.yaml', 17);
+    expect(table.current()).toBe('GIVE_REPLACEMENT');
+    table.play(17, 18);
+    expect(table.current()).toBe('ON_TOP_OF_STUB');
+  });
+
   it('do not tick the bets returned on the tray alone, with no bet zone ever read', async () => {
     const table = await misdeal();
     table.confirm();
