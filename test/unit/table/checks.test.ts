@@ -72,11 +72,12 @@ describe('procedure steps the sensors see', () => {
     expect(table.open()).toBeUndefined();
   });
 
-  it('do not tick for what the sensors do not show: a deck one card short, another deck, a card face up', async () => {
+  it('do not tick for what the sensors do not show: a deck one card short, another deck, a card face up, a deck not counted', async () => {
     const table = await misdeal();
     table.send({ ...READY_52, count: 51 });
     table.send({ ...READY_52, deck: 'B' });
     table.send({ ...READY_52, faceUp: [table.card('2c')] });
+    table.send({ ...READY_52, count: undefined }); // ready, but not counted
     for (let i = 0; i < 4; i++) table.confirm();
     expect(table.current()).toBe('RESHUFFLE');
     table.send(READY_52);
