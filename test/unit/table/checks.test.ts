@@ -37,11 +37,14 @@ async function tableAfter(name: string, count: number) {
   };
   const confirm = () => send({ type: 'dealer', t: 0, input: 'confirm' });
   const card = (face: Face) => scenario.registry.lookup(scenario.registry.uidOf('A', face) as string);
+  /** Deck A's card `face` read in `zone`, or lifted off it. */
+  const seen = (zone: Zone, face: Face) => send({ type: 'card.seen', t: 0, zone, ...card(face) });
+  const gone = (zone: Zone, face: Face) => send({ type: 'card.gone', t: 0, zone, ...card(face) });
   /** The scenario's events from `from` up to `to`, after what the test sent. */
   const play = (from: number, to: number) => {
     for (const event of scenario.events.slice(from, to)) send(event);
   };
-  return { send, open, current, confirm, card, play };
+  return { send, open, current, confirm, card, seen, gone, play };
 }
 
 /** The dealer exposed the second card of the deal: a misdeal, whose procedure the sensors partly see. */
@@ -86,7 +89,6 @@ describe('procedure steps the sensors see', () => {
 
   it('tick themselves: every card lifted or mucked, then every bet zone and the pot read empty', async () => {
     const table = await misdeal();
-    const { card } = table;
     table.send({ type: 'chips', t: 0, zone: 'bet:1', amount: 50 });
     table.send({ type: 'chips', t: 0, zone: 'bet:2', amount: 100 });
     // The dealer's float stays in the tray: it is no bet to return.
@@ -94,11 +96,11 @@ describe('procedure steps the sensors see', () => {
     table.confirm();
     expect(table.current()).toBe('COLLECT_CARDS');
     // Lifted and put back down: not collected after all.
-    table.send({ type: 'card.gone', t: 0, zone: 'seat:2', ...card('9s') });
-    table.send({ type: 'card.seen', t: 0, zone: 'seat:2', ...card('9s') });
-    table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...card('Kh') });
+    table.gone('seat:2', '9s');
+    table.seen('seat:2', '9s');
+    table.gone('seat:1', 'Kh');
     expect(table.current()).toBe('COLLECT_CARDS');
-    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...card('9s') });
+    table.seen('muck', '9s');
     expect(table.current()).toBe('RETURN_BETS');
     table.send({ type: 'chips', t: 0, zone: 'bet:1', amount: 0 });
     table.send({ type: 'chips', t: 0, zone: 'bet:2', amount: 100 });
@@ -120,12 +122,12 @@ describe('procedure steps the sensors see', () => {
     // french-casino FIRST_TO_BURN: the first flop card, 3s, dealt without a burn, becomes it.
     const table = await tableAfter('french-casino/flop-no-burn.yaml', 17);
     expect(table.current()).toBe('FIRST_TO_BURN');
-    table.send({ type: 'card.gone', t: 0, zone: 'board', ...table.card('3s') });
-    table.send({ type: 'card.seen', t: 0, zone: 'board', ...table.card('3s') });
+    table.gone('board', '3s');
+    table.seen('board', '3s');
     expect(table.current()).toBe('FIRST_TO_BURN');
-    table.send({ type: 'card.seen', t: 0, zone: 'burn', ...table.card('Jh') });
+    table.seen('burn', 'Jh');
     expect(table.current()).toBe('FIRST_TO_BURN');
-    table.send({ type: 'card.seen', t: 0, zone: 'burn', ...table.card('3s') });
+    table.seen('burn', '3s');
     expect(table.current()).toBe('COMPLETE_STREET');
   });
 
@@ -133,10 +135,10 @@ describe('procedure steps the sensors see', () => {
     // french-casino GIVE_TOP_CARD: the button, seat 5, has one card when the dealer says the deal is done.
     const table = await tableAfter('french-casino/missing-card-button.yaml', 11);
     expect(table.current()).toBe('GIVE_TOP_CARD');
-    table.send({ type: 'card.gone', t: 0, zone: 'seat:5', ...table.card('4s') });
-    table.send({ type: 'card.seen', t: 0, zone: 'seat:5', ...table.card('4s') });
+    table.gone('seat:5', '4s');
+    table.seen('seat:5', '4s');
     expect(table.current()).toBe('GIVE_TOP_CARD');
-    table.send({ type: 'card.seen', t: 0, zone: 'seat:5', ...table.card('9h') });
+    table.seen('seat:5', '9h');
     expect(table.open()).toBeUndefined();
   });
 
@@ -145,7 +147,7 @@ describe('procedure steps the sensors see', () => {
     const table = await tableAfter('french-casino/extra-card-after-two-bets-hand-dead.yaml', 14);
     expect(table.current()).toBe('HAND_DEAD');
     table.send({ type: 'action', t: 0, seat: 1, act: 'fold' });
-    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('Jd') });
+    table.seen('muck', 'Jd');
     expect(table.current()).toBe('HAND_DEAD');
   });
 
@@ -154,8 +156,8 @@ describe('procedure steps the sensors see', () => {
     const table = await tableAfter('tda-2024/foreign-card-joker-turn.yaml', 27);
     table.confirm();
     expect(table.current()).toBe('SET_APART');
-    table.send({ type: 'card.gone', t: 0, zone: 'board', ...table.card('7c') });
-    table.send({ type: 'card.seen', t: 0, zone: 'board', ...table.card('7c') });
+    table.gone('board', '7c');
+    table.seen('board', '7c');
     expect(table.current()).toBe('SET_APART');
     const joker = table.open()?.report.cards[0];
     if (joker === undefined) throw new Error('SCRAP_CARD names the joker');
@@ -167,10 +169,10 @@ describe('procedure steps the sensors see', () => {
   it('tick themselves: the dead hand’s cards reaching the muck', async () => {
     const table = await tableAfter('french-casino/extra-card-after-two-bets-hand-dead.yaml', 14);
     for (const face of ['Js', '3d'] as const) {
-      table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card(face) });
+      table.seen('muck', face);
     }
     expect(table.current()).toBe('HAND_DEAD');
-    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('6s') });
+    table.seen('muck', '6s');
     expect(table.current()).toBe('PLAY_ON');
   });
 });
@@ -187,15 +189,15 @@ describe('procedure steps the sensors see (more)', () => {
     const table = await tableAfter('main-event-2014/extra-card-deal.yaml', 14);
     table.confirm();
     expect(table.current()).toBe('COLLECT_CARDS');
-    table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...table.card('8h') });
-    table.send({ type: 'card.gone', t: 0, zone: 'seat:2', ...table.card('7d') });
-    table.send({ type: 'card.seen', t: 0, zone: 'seat:2', ...table.card('7d') });
+    table.gone('seat:1', '8h');
+    table.gone('seat:2', '7d');
+    table.seen('seat:2', '7d');
     for (const face of ['7d', '2h', '2d', 'Th', '6h', 'Js', '9h', 'Ah', '3h', 'Tc', 'As'] as const) {
       expect(table.current()).toBe('COLLECT_CARDS');
-      table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card(face) });
+      table.seen('muck', face);
     }
     expect(table.current()).toBe('COLLECT_CARDS'); // seat 1's third card, Ts, is still out
-    table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...table.card('Ts') });
+    table.gone('seat:1', 'Ts');
     expect(table.current()).toBe('RETURN_BETS');
   });
 
@@ -203,7 +205,7 @@ describe('procedure steps the sensors see (more)', () => {
     // main-event-2014 FOREIGN_CARD at the turn: HAND_VOID. Seats 5 and 9 folded before the flop.
     const table = await tableAfter('main-event-2014/foreign-card-turn.yaml', 17);
     for (const face of ['9s', 'Jd', 'Kc', 'Jc'] as const) {
-      table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card(face) });
+      table.seen('muck', face);
     }
     table.play(17, 30);
     const joker = table.open()?.report.cards[0];
@@ -222,7 +224,7 @@ describe('procedure steps the sensors see (more)', () => {
     for (const [zone, faces] of Object.entries(onTable)) {
       for (const face of faces) {
         expect(table.current()).toBe('COLLECT_CARDS');
-        table.send({ type: 'card.gone', t: 0, zone: zone as Zone, ...table.card(face) });
+        table.gone(zone as Zone, face);
       }
     }
     expect(table.current()).toBe('RETURN_BETS');
@@ -240,8 +242,8 @@ describe('procedure steps the sensors see (more)', () => {
   it('do not tick the bets returned on the tray alone, with no bet zone ever read', async () => {
     const table = await misdeal();
     table.confirm();
-    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('9s') });
-    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('Kh') });
+    table.seen('muck', '9s');
+    table.seen('muck', 'Kh');
     expect(table.current()).toBe('RETURN_BETS');
     table.send({ type: 'chips', t: 0, zone: 'tray', amount: 0 });
     expect(table.current()).toBe('RETURN_BETS');
@@ -251,8 +253,8 @@ describe('procedure steps the sensors see (more)', () => {
     // DECK_COUNT before the hand: the shuffler counts 51 (DECK_REJECTED, its deck re-verified at 52).
     const table = await tableAfter('main-event-2014/deck-count-short.yaml', 1);
     expect(table.current()).toBe('DO_NOT_DEAL');
-    table.send({ type: 'card.seen', t: 0, zone: 'seat:1', ...table.card('4h') });
-    table.send({ type: 'card.gone', t: 0, zone: 'seat:1', ...table.card('4h') });
+    table.seen('seat:1', '4h');
+    table.gone('seat:1', '4h');
     table.send({ type: 'button', t: 0, seat: 9 });
     expect(table.current()).toBe('DO_NOT_DEAL');
     table.confirm();
@@ -267,9 +269,9 @@ describe('procedure steps the sensors see (more)', () => {
     const table = await tableAfter('french-casino/premature-flop-acted-after-skipped.yaml', 17);
     expect(table.open()?.report.cards.map((c) => c.face)).toEqual(['4s']);
     expect(table.current()).toBe('SKIPPED_PLAYER_FOLDS');
-    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('5d') });
+    table.seen('muck', '5d');
     expect(table.current()).toBe('SKIPPED_PLAYER_FOLDS');
-    table.send({ type: 'card.seen', t: 0, zone: 'muck', ...table.card('9s') });
+    table.seen('muck', '9s');
     expect(table.current()).toBe('PLAY_ON');
   });
 });
