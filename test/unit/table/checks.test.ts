@@ -175,9 +175,7 @@ describe('procedure steps the sensors see', () => {
     table.seen('muck', '6s');
     expect(table.current()).toBe('PLAY_ON');
   });
-});
 
-describe('procedure steps the sensors see (more)', () => {
   it('keep what the sensors showed once, however often they show it (the shuffler repeats its status)', async () => {
     const table = await misdeal();
     for (let i = 0; i < 3; i++) table.send(READY_52);
@@ -196,7 +194,7 @@ describe('procedure steps the sensors see (more)', () => {
       expect(table.current()).toBe('COLLECT_CARDS');
       table.seen('muck', face);
     }
-    expect(table.current()).toBe('COLLECT_CARDS'); // seat 1's third card, Ts, is still out
+    expect(table.current()).toBe('COLLECT_CARDS'); // seat 1's third card, Ts, still lies on its seat
     table.gone('seat:1', 'Ts');
     expect(table.current()).toBe('RETURN_BETS');
   });
